@@ -1,0 +1,50 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', 'drizzle', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Boundaries: client and server never import each other; shared imports neither.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/client', from: './src/server', message: 'client must not import server code' },
+            { target: './src/server', from: './src/client', message: 'server must not import client code' },
+            { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared is isomorphic: it imports neither client nor server' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // zod stays out of the browser bundle: the client imports shared schemas as types only.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'zod stays on the server; import shared types with `import type`.' }] },
+      ],
+    },
+  },
+);

@@ -14,16 +14,31 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Boundaries: client and server never import each other; shared imports neither.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src/client', from: './src/server', message: 'client must not import server code' },
-            { target: './src/server', from: './src/client', message: 'server must not import client code' },
-            { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared is isomorphic: it imports neither client nor server' },
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'client must not import server code',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'server must not import client code',
+            },
+            {
+              target: './src/shared',
+              from: ['./src/client', './src/server'],
+              message: 'shared is isomorphic: it imports neither client nor server',
+            },
           ],
         },
       ],
@@ -43,7 +58,14 @@ export default tseslint.config(
       // zod stays out of the browser bundle: the client imports shared schemas as types only.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: 'zod stays on the server; import shared types with `import type`.' }] },
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'zod stays on the server; import shared types with `import type`.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,19 +4,26 @@
  * network down) all map here, so the UI shows one wording for one problem.
  */
 export const AUTH_ERRORS = {
-  'invalid-credentials': 'That e-mail and password do not match an account. Check them and try again.',
-  'email-already-used': 'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
+  'invalid-credentials':
+    'That e-mail and password do not match an account. Check them and try again.',
+  'email-already-used':
+    'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
   'weak-password': 'Your password must be 8 to 128 characters long.',
   'invalid-email': 'Please enter a valid e-mail address.',
   'too-many-attempts': 'Too many attempts. Wait a minute, then try again.',
   'network-request-failed': 'We could not reach TaskBid. Check your connection and try again.',
-  'popup-blocked': 'Your browser blocked the sign-in window. We are taking you to Google in this tab instead.',
+  'popup-blocked':
+    'Your browser blocked the sign-in window. We are taking you to Google in this tab instead.',
   'popup-closed': 'The sign-in window was closed before signing in finished.',
-  'unauthorized-domain': 'Google sign-in is not allowed from this address. Please use the official TaskBid site.',
-  'invalid-api-key': 'Google sign-in is not set up correctly. Please sign in with your e-mail and password.',
-  'auth-domain-config-required': 'Google sign-in is not set up correctly. Please sign in with your e-mail and password.',
+  'unauthorized-domain':
+    'Google sign-in is not allowed from this address. Please use the official TaskBid site.',
+  'invalid-api-key':
+    'Google sign-in is not set up correctly. Please sign in with your e-mail and password.',
+  'auth-domain-config-required':
+    'Google sign-in is not set up correctly. Please sign in with your e-mail and password.',
   'invalid-auth-event': 'Google sign-in did not complete. Please try again.',
-  'provider-unavailable': 'Google sign-in is not available right now. Please sign in with your e-mail and password.',
+  'provider-unavailable':
+    'Google sign-in is not available right now. Please sign in with your e-mail and password.',
   'session-expired': 'Your session has expired. Please sign in again.',
   'internal-error': 'Something went wrong on our side. Please try again in a moment.',
 } as const;

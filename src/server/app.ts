@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import './types.ts';
+import { createAuth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { webRoutes } from './web/routes.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+
+/**
+ * Builds the whole server without listening: main.ts listens on it, tests call `inject`.
+ * Plugins go in a fixed order: infrastructure, app services, routes, then the web app.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database: Database = await openDatabase(config.databaseUrl);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('auth', createAuth(config, database.db));
+  app.addHook('onClose', async () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  // Marketplace routes are registered here.
+  await app.register(webRoutes);
+  return app;
+}

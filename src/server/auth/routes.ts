@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import { signUpSchema, updateProfileSchema } from '../../shared/users.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+
+/** Bodies we check with our own schemas before better-auth sees them. */
+const CHECKED_BODIES: Record<string, z.ZodType> = {
+  '/api/auth/sign-up/email': signUpSchema,
+  '/api/auth/update-user': updateProfileSchema,
+};
+
+/** A same-site path to come back to after signing in (never another origin). */
+const returnPath = z
+  .string()
+  .regex(/^\/(?![/\\])/, 'must be a path on this site')
+  .max(2048)
+  .default('/');
+
+export async function authRoutes(app: FastifyInstance) {
+  const { auth, config } = app;
+
+  // better-auth reads the raw request itself: its scope has no body parsers of its own.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      handler: async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '';
+        let body =
+          request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+        const schema = CHECKED_BODIES[path];
+        if (schema && request.method === 'POST')
+          body = Buffer.from(JSON.stringify(checkBody(schema, body)));
+        const headers = fromNodeHeaders(request.headers);
+        if (body) headers.set('content-length', String(body.length));
+        const response = await auth.handler(
+          new Request(new URL(request.url, config.baseUrl), {
+            method: request.method,
+            headers,
+            body,
+          }),
+        );
+        return forward(response, reply);
+      },
+    });
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get('/api/config', async () => ({
+    googleEnabled: config.google !== null,
+  }));
+
+  // Google sign-in starts here, in a popup (which reports back through /oauth-complete.html)
+  // or as a full-page redirect that comes back to `returnTo`.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/oauth/google/start',
+    {
+      schema: {
+        querystring: z.object({
+          mode: z.enum(['popup', 'redirect']).default('redirect'),
+          returnTo: returnPath,
+        }),
+      },
+    },
+    async (request, reply) => {
+      if (!config.google) throw notFound('Google sign-in is not configured.');
+      const popup = request.query.mode === 'popup';
+      const response = await auth.api.signInSocial({
+        body: {
+          provider: 'google',
+          callbackURL: popup ? '/oauth-complete.html' : request.query.returnTo,
+          errorCallbackURL: popup ? '/oauth-complete.html' : '/login',
+        },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      const data = (await response.json()) as { url?: string };
+      if (!response.ok || !data.url)
+        throw badRequest('Google sign-in could not start.', 'OAUTH_START_FAILED');
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      return reply.redirect(data.url);
+    },
+  );
+}
+
+function checkBody(schema: z.ZodType, raw: Buffer | undefined): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw?.toString('utf8') ?? '');
+  } catch {
+    throw badRequest('The request body is not valid JSON.', 'INVALID_JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw badRequest(
+    `Invalid body: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+    'VALIDATION_FAILED',
+    issues,
+  );
+}
+
+async function forward(response: Response, reply: FastifyReply) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  return reply.send(text.length > 0 ? text : undefined);
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    BASE_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().min(1).optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: z
+      .url()
+      .default('https://accounts.google.com/.well-known/openid-configuration'),
+    TRUSTED_ORIGINS: z.string().optional(),
+    STATIC_DIR: z.string().min(1).default('./dist/client'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    SEED_ON_FIRST_START: z.enum(['true', 'false']).default('true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BETTER_AUTH_SECRET'],
+        message: 'is required in production',
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  baseUrl: string;
+  databaseUrl: string;
+  authSecret: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  trustedOrigins: string[];
+  staticDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedOnFirstStart: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks every variable once, listing all that are missing or wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    baseUrl,
+    databaseUrl: e.DATABASE_URL ?? join(dataDir, 'pglite'),
+    authSecret: e.BETTER_AUTH_SECRET ?? developmentSecret(dataDir),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : null,
+    trustedOrigins: [
+      baseUrl,
+      ...(e.TRUSTED_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    staticDir: resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL,
+    seedOnFirstStart: e.SEED_ON_FIRST_START === 'true',
+  };
+}
+
+/** Outside production a missing secret is generated once and kept beside the data. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

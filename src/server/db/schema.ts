@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/* ---------- Accounts (the tables better-auth reads and writes) ---------- */
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/* ---------- Marketplace ---------- */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Money: exact in the database, a JSON number at the edges. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url'),
+    priority: text('priority').notNull(),
+    category: text('category').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    estimatedTime: numeric('estimated_time', { precision: 7, scale: 1, mode: 'number' }),
+    budget: money('budget'),
+    status: text('status').notNull().default('Not Started'),
+    location: text('location'),
+    assignedTo: text('assigned_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
+  },
+  (t) => [
+    index('tasks_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('tasks_budget_idx').on(t.budget, t.id),
+    index('tasks_deadline_idx').on(t.deadline, t.id),
+    index('tasks_category_created_at_idx').on(t.category, t.createdAt.desc()),
+    index('tasks_owner_created_at_idx').on(t.ownerId, t.createdAt.desc()),
+    index('tasks_search_vector_idx').using('gin', t.searchVector),
+    index('tasks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('tasks_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+  ],
+);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    bidderId: text('bidder_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    message: text('message'),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bids_task_created_at_idx').on(t.taskId, t.createdAt),
+    index('bids_bidder_created_at_idx').on(t.bidderId, t.createdAt.desc()),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

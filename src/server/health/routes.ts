@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+
+const READY_TIMEOUT_MS = 2000;
+
+export async function healthRoutes(app: FastifyInstance) {
+  /** The process is up. */
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  /** The process can serve: the database answers within two seconds. */
+  app.get('/api/ready', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        app.database.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
+        }),
+      ]);
+    } catch {
+      throw new HttpError(503, 'The database is not answering.', 'NOT_READY');
+    } finally {
+      clearTimeout(timer);
+    }
+    return { status: 'ready', database: app.database.kind };
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+export interface ErrorBody {
+  message: string;
+  code?: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** Fastify's own client errors, as sentences a person can act on. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+/**
+ * The one place errors become responses: every answer is JSON `{ message, code?, issues? }`.
+ * Client errors keep their status and say what to fix; anything else is logged with its
+ * request id and answered with a generic 5xx that never leaks internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is invalid',
+      }));
+      return reply.status(400).send({
+        message: `Invalid ${error.validationContext ?? 'request'}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+        code: 'VALIDATION_FAILED',
+        issues,
+      } satisfies ErrorBody);
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.issues ? { issues: error.issues } : {}),
+      } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[error.code] ?? error.message;
+      return reply.status(status).send({ message, code: error.code } satisfies ErrorBody);
+    }
+    const unavailable = isDatabaseUnavailable(error);
+    request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
+    return reply.status(unavailable ? 503 : 500).send({
+      message: unavailable
+        ? 'TaskBid is temporarily unavailable. Please try again in a moment.'
+        : 'Something went wrong on our side. Please try again.',
+      code: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR',
+    } satisfies ErrorBody);
+  });
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code && CONNECTION_CODES.has(e.code)) return true;
+    if (
+      e.message &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
+    )
+      return true;
+  }
+  return false;
+}

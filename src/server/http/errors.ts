@@ -1,0 +1,30 @@
+/** An error the client is meant to see: its status, sentence and optional stable code. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string | undefined;
+  readonly issues: { path: string; message: string }[] | undefined;
+
+  constructor(
+    statusCode: number,
+    message: string,
+    code?: string,
+    issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export const badRequest = (
+  message: string,
+  code = 'BAD_REQUEST',
+  issues?: { path: string; message: string }[],
+) => new HttpError(400, message, code, issues);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, message, code);

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { TEST_BASE_URL } from '../setup/test-app.ts';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  /** The Cookie header that carries this user's session. */
+  cookie: string;
+}
+
+/** Headers a browser on our own origin sends with a JSON request. */
+export function jsonHeaders(cookie?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    origin: TEST_BASE_URL,
+    ...(cookie ? { cookie } : {}),
+  };
+}
+
+/** The `name=value` pairs of every Set-Cookie header of a response, as a Cookie header. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export function buildUser(overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {}) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    name: `User ${tag}`,
+    email: `user-${tag}@example.com`,
+    password: 'correct-horse-battery',
+    ...overrides,
+  };
+}
+
+/** Signs a new user up through the real endpoint and returns its session cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {},
+): Promise<TestUser> {
+  const input = buildUser(overrides);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: jsonHeaders(),
+    payload: input,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ user: { id: string } }>();
+  return { ...input, id: body.user.id, cookie: cookieFrom(res.headers['set-cookie']) };
+}

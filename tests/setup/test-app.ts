@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { admin, withDatabase } from './global-database.ts';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole server on a database of its own: in-memory PGlite, or (in the postgres project)
+ * a fresh copy of the migrated template on the PostgreSQL server, dropped on close.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { url, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BASE_URL: TEST_BASE_URL,
+    BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'taskbid-test-')),
+    STATIC_DIR: mkdtempSync(join(tmpdir(), 'taskbid-static-')),
+    SEED_ON_FIRST_START: 'false',
+    ...env,
+    DATABASE_URL: url,
+  });
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { url: 'memory://', drop: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `taskbid_test_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

@@ -19,7 +19,9 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info({ database: app.database.kind }, `TaskBid is running at http://localhost:${port}`);
+  const url = `http://localhost:${port}`;
+  app.log.info({ database: app.database.kind, url }, 'TaskBid is running');
+  process.stdout.write(`\nTaskBid is running at ${url} (database: ${app.database.kind})\n\n`);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { startOidcProvider } from '../../../tests/setup/oidc-provider.ts';
+import { cookieFrom } from '../../../tests/factories/users.ts';
+
+describe('accounts: Google sign-in through OpenID Connect', () => {
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    provider = await startOidcProvider();
+    t = await createTestApp(provider.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.stop();
+  });
+
+  /** Walks the redirect chain a browser would follow: app → provider → app callback. */
+  async function signInWithGoogle(returnTo: string) {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
+    });
+    expect(start.statusCode).toBe(302);
+    const authorizeUrl = new URL(start.headers.location as string);
+    expect(authorizeUrl.origin).toBe(provider.issuer);
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+
+    const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
+    const callback = new URL(atProvider.headers.get('location') as string);
+    expect(`${callback.origin}${callback.pathname}`).toBe(
+      `${TEST_BASE_URL}/api/auth/callback/google`,
+    );
+
+    return t.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieFrom(start.headers['set-cookie']) },
+    });
+  }
+
+  it('says Google sign-in is on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toEqual({ googleEnabled: true });
+  });
+
+  it('ends in a session for the e-mail the provider vouched for, back on the page asked for', async () => {
+    const email = `g-${randomUUID().slice(0, 8)}@gmail.example`;
+    provider.signInAs({ sub: randomUUID(), email, name: 'Grace Hopper' });
+
+    const done = await signInWithGoogle('/my-tasks');
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/my-tasks');
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieFrom(done.headers['set-cookie']) },
+    });
+    expect(me.json().user).toMatchObject({ email, name: 'Grace Hopper' });
+  });
+
+  it('sends the popup flow to the completion page', async () => {
+    provider.signInAs({
+      sub: randomUUID(),
+      email: `p-${randomUUID().slice(0, 8)}@gmail.example`,
+      name: 'Pop Up',
+    });
+    const start = await t.app.inject({ method: 'GET', url: '/api/oauth/google/start?mode=popup' });
+    const atProvider = await fetch(new URL(start.headers.location as string), {
+      redirect: 'manual',
+    });
+    const callback = new URL(atProvider.headers.get('location') as string);
+    const done = await t.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieFrom(start.headers['set-cookie']) },
+    });
+    expect(done.headers.location).toBe('/oauth-complete.html');
+  });
+
+  it('refuses a return path on another site', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/oauth/google/start?returnTo=${encodeURIComponent('//evil.example/steal')}`,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

@@ -1,0 +1,52 @@
+import { CalendarDays, MapPin, Star, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
+import type { Task } from '../../../../shared/tasks.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { TaskImage } from './task-image.tsx';
+
+export function FeaturedTaskCard({ task }: { task: Task }) {
+  const rating = formatRating(ratingForTask(task._id));
+  const amount = formatMoney(task.price ?? task.budget) ?? 'Open budget';
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
+      <TaskImage src={task.imageUrl} />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-center justify-between gap-2">
+          <span className="badge badge-soft badge-primary">{task.category || 'General'}</span>
+          <span className="inline-flex items-center gap-1 text-sm font-medium">
+            <Star className="size-4 fill-warning text-warning" aria-hidden="true" />
+            <span className="sr-only">Rating </span>
+            {rating}
+          </span>
+        </div>
+        <h3 className="mt-3 line-clamp-2 text-lg leading-snug font-semibold">{task.title}</h3>
+        <p className="mt-1 line-clamp-2 text-sm text-base-content/75">{task.description}</p>
+        <dl className="mt-4 grid grid-cols-1 gap-1.5 text-sm">
+          <div className="flex items-center gap-2">
+            <Wallet className="size-4 text-primary" aria-hidden="true" />
+            <dt className="text-base-content/70">Budget</dt>
+            <dd className="ml-auto font-semibold">{amount}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <CalendarDays className="size-4 text-primary" aria-hidden="true" />
+            <dt className="text-base-content/70">Deadline</dt>
+            <dd className="ml-auto">{formatDate(task.deadline)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <MapPin className="size-4 text-primary" aria-hidden="true" />
+            <dt className="text-base-content/70">Location</dt>
+            <dd className="ml-auto truncate">{task.location || 'Remote'}</dd>
+          </div>
+        </dl>
+        <Link
+          to={`/browse-tasks/${encodeURIComponent(task._id)}`}
+          className="btn btn-outline btn-primary btn-sm mt-5"
+          aria-label={`View Details: ${task.title}`}
+        >
+          View Details
+        </Link>
+      </div>
+    </article>
+  );
+}

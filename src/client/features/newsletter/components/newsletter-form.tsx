@@ -1,0 +1,112 @@
+import { Mail } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { NEWSLETTER_SUCCESS_MS } from '../../../../shared/constants.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { subscribeToNewsletter } from '../api/newsletter-api.ts';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'success' }
+  | { kind: 'error'; message: string };
+
+const INVALID_EMAIL = 'Please enter a valid email address';
+const FAILED = 'Subscription failed. Please try again.';
+/** Looks like name@domain.tld with no spaces (spec section 5). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The input's own pattern: a top-level domain of at least 2 letters. */
+const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}';
+
+/** The footer's newsletter block: idle → submitting → success for 3 s → idle. */
+export function NewsletterForm() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const messageId = useId();
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  useEffect(() => {
+    if (status.kind !== 'success') return;
+    const timer = window.setTimeout(() => setStatus({ kind: 'idle' }), NEWSLETTER_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [status.kind]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === 'submitting') return;
+    const value = email.trim();
+    const input = inputRef.current;
+    if (!EMAIL_SHAPE.test(value) || (input && !input.checkValidity())) {
+      setStatus({ kind: 'error', message: INVALID_EMAIL });
+      input?.focus();
+      return;
+    }
+    setStatus({ kind: 'submitting' });
+    try {
+      await subscribeToNewsletter(value);
+      setEmail('');
+      setStatus({ kind: 'success' });
+    } catch (error) {
+      const message = error instanceof ApiError && error.status === 400 ? error.message : FAILED;
+      setStatus({ kind: 'error', message });
+    }
+  };
+
+  const submitting = status.kind === 'submitting';
+  const invalid = status.kind === 'error';
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-box border border-base-300 bg-base-100 p-6 sm:p-8 lg:flex lg:items-center lg:justify-between lg:gap-10"
+    >
+      <div className="lg:max-w-md">
+        <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold">
+          <Mail className="size-5 text-primary" aria-hidden="true" />
+          Stay Updated
+        </h2>
+        <p className="mt-1 text-base-content/75">
+          Subscribe to get updates on new tasks and features.
+        </p>
+      </div>
+      <form noValidate className="mt-4 w-full lg:mt-0 lg:max-w-lg" onSubmit={onSubmit}>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <label htmlFor={`${messageId}-input`} className="sr-only">
+            Email address
+          </label>
+          <input
+            ref={inputRef}
+            id={`${messageId}-input`}
+            type="email"
+            name="email"
+            required
+            pattern={EMAIL_PATTERN}
+            autoComplete="email"
+            placeholder="you@example.com"
+            className={`input w-full sm:flex-1 ${invalid ? 'input-error' : ''}`}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (status.kind === 'error') setStatus({ kind: 'idle' });
+            }}
+            aria-invalid={invalid || undefined}
+            aria-describedby={messageId}
+            disabled={submitting}
+          />
+          <button type="submit" className="btn btn-primary sm:w-40" disabled={submitting}>
+            {submitting ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            {submitting ? 'Processing...' : 'Subscribe Now'}
+          </button>
+        </div>
+        <p id={messageId} aria-live="polite" className="mt-2 min-h-5 text-sm">
+          {status.kind === 'error' ? <span className="text-error">{status.message}</span> : null}
+          {status.kind === 'success' ? (
+            <span className="font-medium text-success">Thank you for subscribing!</span>
+          ) : null}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The account endpoints (better-auth under /api/auth, plus /api/config and the Google start
+ * URL), called through the one API client. better-auth's `name`/`image` become the spec's
+ * `displayName`/`photoURL` here, so the rest of the app only sees the spec's user shape.
+ */
+import type { SessionUser } from '../../../shared/users.ts';
+import { apiRequest, apiUrl } from '../api-client.ts';
+
+interface ServerUser {
+  id: string;
+  name?: string | null;
+  email: string;
+  image?: string | null;
+}
+
+interface SessionResponse {
+  user: ServerUser;
+  session: unknown;
+}
+
+export function toSessionUser(user: ServerUser): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.name ?? '',
+    photoURL: user.image ? user.image : null,
+  };
+}
+
+export async function fetchSession(): Promise<SessionUser | null> {
+  const data = await apiRequest<SessionResponse | null>('/auth/get-session');
+  return data?.user ? toSessionUser(data.user) : null;
+}
+
+export interface SignUpFields {
+  displayName: string;
+  email: string;
+  password: string;
+  photoURL?: string;
+}
+
+export async function signUpWithEmail(fields: SignUpFields): Promise<void> {
+  const photo = fields.photoURL?.trim();
+  await apiRequest('/auth/sign-up/email', {
+    method: 'POST',
+    body: {
+      name: fields.displayName.trim(),
+      email: fields.email.trim(),
+      password: fields.password,
+      ...(photo ? { image: photo } : {}),
+    },
+  });
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  await apiRequest('/auth/sign-in/email', {
+    method: 'POST',
+    body: { email: email.trim(), password },
+  });
+}
+
+export async function signOutSession(): Promise<void> {
+  await apiRequest('/auth/sign-out', { method: 'POST', body: {} });
+}
+
+export interface ProfileFields {
+  displayName?: string;
+  /** An empty string removes the photo. */
+  photoURL?: string;
+}
+
+export async function updateProfile(fields: ProfileFields): Promise<void> {
+  const body: { name?: string; image?: string | null } = {};
+  if (fields.displayName !== undefined) body.name = fields.displayName.trim();
+  if (fields.photoURL !== undefined) body.image = fields.photoURL.trim() || null;
+  await apiRequest('/auth/update-user', { method: 'POST', body });
+}
+
+export interface AuthConfig {
+  googleEnabled: boolean;
+}
+
+export async function fetchAuthConfig(): Promise<AuthConfig> {
+  const data = await apiRequest<Partial<AuthConfig> | undefined>('/config');
+  return { googleEnabled: data?.googleEnabled === true };
+}
+
+/** Where Google sign-in starts, in a popup or as a full-page redirect back to `returnTo`. */
+export function googleStartUrl(mode: 'popup' | 'redirect', returnTo: string): string {
+  return apiUrl('/oauth/google/start', { mode, returnTo });
+}

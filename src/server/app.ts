@@ -7,7 +7,10 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
+import { marketplaceRoutes } from './marketplace/plugin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurity } from './http/security.ts';
 import { webRoutes } from './web/routes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -37,9 +40,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  await registerSecurity(app);
+  if (config.rateLimits) await registerRateLimits(app);
+
   await app.register(healthRoutes);
   await app.register(authRoutes);
   // Marketplace routes are registered here.
+  await app.register(marketplaceRoutes);
   await app.register(webRoutes);
   return app;
 }

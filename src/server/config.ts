@@ -23,6 +23,7 @@ const envSchema = z
     STATIC_DIR: z.string().min(1).default('./dist/client'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEED_ON_FIRST_START: z.enum(['true', 'false']).default('true'),
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -53,6 +54,7 @@ export interface Config {
   staticDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   seedOnFirstStart: boolean;
+  rateLimits: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     seedOnFirstStart: e.SEED_ON_FIRST_START === 'true',
+    rateLimits: e.RATE_LIMITS === 'on',
   };
 }
 

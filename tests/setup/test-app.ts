@@ -30,6 +30,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: mkdtempSync(join(tmpdir(), 'taskbid-test-')),
     STATIC_DIR: mkdtempSync(join(tmpdir(), 'taskbid-static-')),
     SEED_ON_FIRST_START: 'false',
+    // Suites sign up many users from one address; the rate-limit tests turn this on.
+    RATE_LIMITS: 'off',
     ...env,
     DATABASE_URL: url,
   });

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { buildUser, jsonHeaders } from '../../../tests/factories/users.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMITS: 'on' });
+  });
+  afterAll(() => t.close());
+
+  const signIn = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: jsonHeaders(),
+      remoteAddress,
+      payload: { email, password: 'wrong-password' },
+    });
+
+  it(`allows ${RATE_LIMITS.authPerIp} sign-in attempts a minute from one address, then 429 with Retry-After`, async () => {
+    for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
+      expect((await signIn(`a${i}@example.com`, '10.0.0.1')).statusCode).toBe(401);
+    }
+    const refused = await signIn('another@example.com', '10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/Try again/),
+    });
+    // Another address is not affected.
+    expect((await signIn('a0@example.com', '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits sign-up attempts per address too', async () => {
+    const signUp = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: jsonHeaders(),
+        remoteAddress: '10.0.1.1',
+        payload: buildUser(),
+      });
+    for (let i = 0; i < RATE_LIMITS.authPerIp; i++) expect((await signUp()).statusCode).toBe(200);
+    expect((await signUp()).statusCode).toBe(429);
+  });
+
+  it(`limits sign-in attempts on one e-mail from many addresses to ${RATE_LIMITS.signInPerEmail} a minute`, async () => {
+    for (let i = 0; i < RATE_LIMITS.signInPerEmail; i++) {
+      expect((await signIn('target@example.com', `10.1.0.${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await signIn('Target@Example.com', '10.1.1.1')).statusCode).toBe(429);
+  });
+
+  it(`puts a per-address ceiling of ${RATE_LIMITS.perIp} requests a minute on everything`, async () => {
+    for (let i = 0; i < RATE_LIMITS.perIp; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '10.2.0.1',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '10.2.0.1',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});

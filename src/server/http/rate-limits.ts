@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { getUser } from '../auth/require-user.ts';
+import { HttpError } from './errors.ts';
+
+const MINUTE = 60_000;
+
+/** Requests a minute. */
+export const RATE_LIMITS = {
+  /** Every request from one address. */
+  perIp: 600,
+  /** Sign-in and sign-up attempts from one address. */
+  authPerIp: 10,
+  /** Sign-in attempts for one e-mail, from anywhere. */
+  signInPerEmail: 10,
+  /** Task and bid writes by one user. */
+  writesPerUser: 60,
+} as const;
+
+const AUTH_ATTEMPTS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const WRITES = /^\/api\/(tasks|bids)(\/|\?|$)/;
+
+function tooMany(seconds: number) {
+  return new HttpError(
+    429,
+    `Too many requests. Try again in ${seconds} seconds.`,
+    'TOO_MANY_REQUESTS',
+  );
+}
+
+/**
+ * A global per-address ceiling plus tighter limits on the attempts worth abusing:
+ * signing in or up (per address, and per e-mail for sign-in) and task and bid writes (per
+ * user). Every refusal is 429 JSON with Retry-After.
+ */
+export async function registerRateLimits(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: true,
+    max: RATE_LIMITS.perIp,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => tooMany(Math.ceil(context.ttl / 1000)),
+  });
+
+  const limiter = (max: number) => {
+    const check = app.createRateLimit({
+      max,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => (request as FastifyRequest & { limitKey: string }).limitKey,
+    });
+    return async (request: FastifyRequest, key: string) => {
+      Object.assign(request, { limitKey: key });
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      throw Object.assign(tooMany(result.ttlInSeconds), { retryAfter: result.ttlInSeconds });
+    };
+  };
+  const authPerIp = limiter(RATE_LIMITS.authPerIp);
+  const signInPerEmail = limiter(RATE_LIMITS.signInPerEmail);
+  const writesPerUser = limiter(RATE_LIMITS.writesPerUser);
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const path = request.url.split('?')[0] ?? '';
+    try {
+      if (AUTH_ATTEMPTS.has(path)) {
+        await authPerIp(request, `auth:${request.ip}`);
+        const email = emailOf(request.body);
+        if (path === '/api/auth/sign-in/email' && email)
+          await signInPerEmail(request, `email:${email}`);
+      } else if (WRITES.test(path)) {
+        const user = await getUser(request);
+        if (user) await writesPerUser(request, `writes:${user.id}`);
+      }
+    } catch (error) {
+      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      throw error;
+    }
+  });
+}
+
+/** The e-mail a sign-in body names, if it can be read (better-auth gets the raw bytes). */
+function emailOf(body: unknown): string | undefined {
+  try {
+    const raw = body instanceof Buffer ? JSON.parse(body.toString('utf8')) : body;
+    const email = (raw as { email?: unknown } | null)?.email;
+    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { buildUser, jsonHeaders } from '../../../tests/factories/users.ts';
+
+function builtClient(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'taskbid-client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>TaskBid</title><div id="root"></div>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'theme-init.js'), '/* theme */');
+  return dir;
+}
+
+describe('security headers and static caching', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ STATIC_DIR: builtClient() });
+  });
+  afterAll(() => t.close());
+
+  it('sends a strict Content-Security-Policy and the other headers on pages and API', async () => {
+    for (const url of ['/', '/browse-tasks', '/api/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc.trim(), url).toBe("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security'], 'no HSTS over http').toBeUndefined();
+    }
+  });
+
+  it('serves the app for client routes, never caching index.html, caching hashed assets for good', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/browse-tasks?page=2' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const other = await t.app.inject({ method: 'GET', url: '/theme-init.js' });
+    expect(other.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('https deployments', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_URL: 'https://taskbid.example' });
+  });
+  afterAll(() => t.close());
+
+  it('sends HSTS and marks the session cookie Secure', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json', origin: 'https://taskbid.example' },
+      payload: buildUser(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(cookies.find((c) => c.includes('session_token'))).toMatch(/;\s*Secure/i);
+  });
+});
+
+describe('cross-site requests and request bodies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signUp = (headers: Record<string, string>, payload: unknown = buildUser()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers,
+      payload: payload as object,
+    });
+
+  it('refuses a state-changing request from another origin with 403 JSON, before it runs', async () => {
+    const user = buildUser();
+    const res = await signUp(
+      { 'content-type': 'application/json', origin: 'https://evil.example' },
+      user,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'CROSS_SITE_REQUEST', message: expect.any(String) });
+    // Nothing was written: the same e-mail can still sign up from our own origin.
+    expect((await signUp(jsonHeaders(), user)).statusCode).toBe(200);
+  });
+
+  it('refuses a request a browser marks as cross-site even without an Origin', async () => {
+    const res = await signUp({
+      'content-type': 'application/json',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('accepts our own origin and same-origin fetches', async () => {
+    expect((await signUp(jsonHeaders())).statusCode).toBe(200);
+    const sameOrigin = await signUp({
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('answers a non-JSON body with 415', async () => {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { 'content-type': type, origin: TEST_BASE_URL },
+        payload: 'email=a@b.c&password=12345678',
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().message).toMatch(/JSON/);
+    }
+  });
+
+  it('answers a body over 64 KB with 413 JSON', async () => {
+    for (const url of ['/api/auth/sign-up/email', '/api/newsletter']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: jsonHeaders(),
+        payload: JSON.stringify({ ...buildUser(), name: 'x'.repeat(70 * 1024) }),
+      });
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toHaveProperty('message');
+    }
+  });
+});

@@ -35,6 +35,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', createAuth(config, database.db));
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', async () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

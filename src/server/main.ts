@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { gracefulShutdown } from './shutdown.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -18,6 +19,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  const drainAndClose = gracefulShutdown(app, SHUTDOWN_GRACE_MS);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -35,7 +37,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    drainAndClose().then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');

@@ -7,5 +7,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     auth: Auth;
+    /** Set while the server drains before shutting down (readiness then says no). */
+    lifecycle: { draining: boolean };
   }
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account } from '../db/schema.ts';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
 import { buildUser, cookieFrom, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
 
@@ -83,6 +85,19 @@ describe('accounts: e-mail and password', () => {
     expect(right.statusCode).toBe(200);
     const me = await session(cookieFrom(right.headers['set-cookie']));
     expect(me.json().user.email).toBe(user.email);
+  });
+
+  it('stores the password only as a salted scrypt hash', async () => {
+    const user = await signUp(t.app, { password: 'plain-text-never-stored' });
+    const rows = await t.app.database.db
+      .select({ password: account.password, providerId: account.providerId })
+      .from(account)
+      .where(eq(account.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.providerId).toBe('credential');
+    // salt:key, both hex: a 16-byte salt and a 64-byte scrypt key.
+    expect(rows[0]?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(rows[0]?.password).not.toContain('plain-text-never-stored');
   });
 
   it('updates the display name and photo URL', async () => {

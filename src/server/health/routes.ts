@@ -9,6 +9,8 @@ export async function healthRoutes(app: FastifyInstance) {
 
   /** The process can serve: the database answers within two seconds. */
   app.get('/api/ready', async () => {
+    if (app.lifecycle.draining)
+      throw new HttpError(503, 'The server is shutting down.', 'NOT_READY');
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  * which database a test ran on).
  */
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+if (!process.env.TEST_DATABASE_URL) {
+  process.stdout.write(
+    'Database tests run on PGlite only; set TEST_DATABASE_URL to run them on PostgreSQL too,\n' +
+      'with the PostgreSQL-only tests (*.postgres.test.ts: database outage).\n',
+  );
+}
 
 export default defineConfig({
   test: {
@@ -25,6 +31,8 @@ export default defineConfig({
         test: {
           name: db,
           include: ['src/server/**/*.test.ts'],
+          // Tests that need a server connection to lose run on PostgreSQL only.
+          exclude: db === 'pglite' ? ['**/*.postgres.test.ts'] : [],
           env: { TEST_DB: db },
           globalSetup: ['tests/setup/global-database.ts'],
           testTimeout: 30_000,

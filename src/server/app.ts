@@ -34,7 +34,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database: Database = await openDatabase(config.databaseUrl);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('auth', createAuth(config, database.db));
+  app.decorate('auth', createAuth(config, database.db, app.log));
   app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', async () => database.close());
   app.addHook('onSend', async (request, reply) => {

@@ -20,7 +20,10 @@ export interface TestApp {
  * A whole server on a database of its own: in-memory PGlite, or (in the postgres project)
  * a fresh copy of the migrated template on the PostgreSQL server, dropped on close.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { routeDatabaseUrl?: (url: string) => string } = {},
+): Promise<TestApp> {
   const { url, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Suites sign up many users from one address; the rate-limit tests turn this on.
     RATE_LIMITS: 'off',
     ...env,
-    DATABASE_URL: url,
+    DATABASE_URL: options.routeDatabaseUrl?.(url) ?? url,
   });
   const app = await buildApp(config);
   return {

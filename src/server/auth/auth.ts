@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -7,8 +8,13 @@ import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 
 /** The accounts service: e-mail + password, and Google through OpenID Connect discovery. */
-export function createAuth(config: Config, db: Db) {
+export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
   return betterAuth({
+    // better-auth's messages go to the server's logger, like every other line.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => log[level]({ component: 'auth', details: args }, message),
+    },
     appName: 'TaskBid',
     baseURL: config.baseUrl,
     basePath: '/api/auth',

@@ -45,6 +45,10 @@ export async function authRoutes(app: FastifyInstance) {
             body,
           }),
         );
+        // A failure inside better-auth goes through our error handler (503 if the database is down).
+        if (response.status >= 500) {
+          throw new Error(`accounts service answered ${response.status}: ${await response.text()}`);
+        }
         return forward(response, reply);
       },
     });

@@ -58,7 +58,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: 1500,
     idleTimeoutMillis: 30_000,
   });
   // A dropped connection must not crash the process; the next query reports the failure.

@@ -23,7 +23,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  * request id and answered with a generic 5xx that never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError>(async (error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
@@ -47,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = FASTIFY_MESSAGES[error.code] ?? error.message;
       return reply.status(status).send({ message, code: error.code } satisfies ErrorBody);
     }
-    const unavailable = isDatabaseUnavailable(error);
+    const unavailable = isDatabaseUnavailable(error) || !(await databaseAnswers(app));
     request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
     return reply.status(unavailable ? 503 : 500).send({
       message: unavailable
@@ -56,6 +56,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       code: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR',
     } satisfies ErrorBody);
   });
+}
+
+/** Whether the database answers within half a second (a 5xx during an outage is a 503). */
+async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    app.database.ping().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), 500);
+    }),
+  ]);
+  clearTimeout(timer);
+  return answered;
 }
 
 const CONNECTION_CODES = new Set([

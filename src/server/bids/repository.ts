@@ -1,0 +1,101 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Bid } from '../../shared/bids.ts';
+import type { Db } from '../db/client.ts';
+import { bids, tasks, user } from '../db/schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BidValues {
+  amount: number;
+  deadline: string;
+  message: string | null;
+}
+
+export type PlaceBidResult =
+  { outcome: 'placed'; id: string } | { outcome: 'not-found' } | { outcome: 'own-task' };
+
+export function createBidRepository(db: Db) {
+  return {
+    /** The task's owner, or null when there is no such task. */
+    async taskOwner(taskId: string): Promise<string | null> {
+      if (!UUID.test(taskId)) return null;
+      const [row] = await db
+        .select({ ownerId: tasks.ownerId })
+        .from(tasks)
+        .where(eq(tasks.id, taskId));
+      return row?.ownerId ?? null;
+    },
+
+    /**
+     * One page of a task's bids, oldest first. The bidder's e-mail and the message leave the
+     * database only for the task's owner and for the viewer's own bids.
+     */
+    async listForTask(
+      taskId: string,
+      taskOwnerId: string,
+      viewerId: string,
+      page: number,
+      limit: number,
+    ): Promise<{ bids: Bid[]; total: number }> {
+      const mayRead = taskOwnerId === viewerId ? sql`true` : sql`${bids.bidderId} = ${viewerId}`;
+      const offset = (page - 1) * limit;
+      const rows = await db
+        .select({
+          id: bids.id,
+          taskId: bids.taskId,
+          userName: user.name,
+          amount: bids.amount,
+          deadline: bids.deadline,
+          createdAt: bids.createdAt,
+          status: bids.status,
+          mayRead: sql<boolean>`${mayRead}`.mapWith(Boolean),
+          userEmail: sql<string | null>`case when ${mayRead} then ${user.email} end`,
+          message: sql<string | null>`case when ${mayRead} then ${bids.message} end`,
+        })
+        .from(bids)
+        .innerJoin(user, eq(user.id, bids.bidderId))
+        .where(eq(bids.taskId, taskId))
+        .orderBy(asc(bids.createdAt), asc(bids.id))
+        .limit(limit)
+        .offset(offset);
+      let total = offset + rows.length;
+      if (rows.length === limit || (rows.length === 0 && offset > 0)) {
+        const [counted] = await db.select({ n: count() }).from(bids).where(eq(bids.taskId, taskId));
+        total = counted?.n ?? 0;
+      }
+      return {
+        total,
+        bids: rows.map((r) => ({
+          _id: r.id,
+          taskId: r.taskId,
+          userName: r.userName,
+          amount: r.amount,
+          deadline: r.deadline,
+          timestamp: r.createdAt.toISOString(),
+          status: r.status,
+          ...(r.mayRead ? { userEmail: r.userEmail ?? '', message: r.message } : {}),
+        })),
+      };
+    },
+
+    /** Places a bid unless the task is gone or belongs to the bidder; the task cannot vanish meanwhile. */
+    async place(taskId: string, bidderId: string, values: BidValues): Promise<PlaceBidResult> {
+      if (!UUID.test(taskId)) return { outcome: 'not-found' };
+      return db.transaction(async (tx) => {
+        const [task] = await tx
+          .select({ ownerId: tasks.ownerId })
+          .from(tasks)
+          .where(eq(tasks.id, taskId))
+          .for('share');
+        if (!task) return { outcome: 'not-found' as const };
+        if (task.ownerId === bidderId) return { outcome: 'own-task' as const };
+        const [row] = await tx
+          .insert(bids)
+          .values({ taskId, bidderId, ...values })
+          .returning({ id: bids.id });
+        if (!row) throw new Error('insert returned no row');
+        return { outcome: 'placed' as const, id: row.id };
+      });
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { count, inArray, sql } from 'drizzle-orm';
+import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
+import type { Db } from './client.ts';
+import { account, bids, tasks, user } from './schema.ts';
+import {
+  DEMO_BID_MESSAGES,
+  DEMO_LOCATIONS,
+  DEMO_PASSWORD,
+  DEMO_TASKS,
+  DEMO_USERS,
+} from './seed-data.ts';
+
+export interface SeedSummary {
+  users: number;
+  tasks: number;
+  bids: number;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** YYYY-MM-DD of today plus `days`. */
+function dateFromToday(days: number): string {
+  return new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+}
+
+/** Credential accounts for new users that share one password hash. */
+export function credentialAccounts(userIds: string[], passwordHash: string) {
+  return userIds.map((userId) => ({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: 'credential',
+    userId,
+    password: passwordHash,
+  }));
+}
+
+/**
+ * The demo data set: six users who sign in with DEMO_PASSWORD, 60 tasks over every
+ * category, priority and form status, and bids (the first two tasks have 4 and 3 bids, so
+ * the discount shows). All in one transaction; running it again adds nothing.
+ */
+export async function seedDemo(db: Db): Promise<SeedSummary> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    const emails = DEMO_USERS.map((u) => u.email);
+    const created = await tx
+      .insert(user)
+      .values(DEMO_USERS.map((u) => ({ id: randomUUID(), ...u, emailVerified: true })))
+      .onConflictDoNothing({ target: user.email })
+      .returning({ id: user.id });
+    if (created.length > 0)
+      await tx.insert(account).values(
+        credentialAccounts(
+          created.map((u) => u.id),
+          passwordHash,
+        ),
+      );
+    const owners = await tx
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(inArray(user.email, emails));
+    const ids = emails.map((e) => owners.find((o) => o.email === e)?.id ?? '');
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(tasks)
+      .where(inArray(tasks.ownerId, ids));
+    if ((existing?.n ?? 0) > 0) return { users: created.length, tasks: 0, bids: 0 };
+
+    const rows = CATEGORIES.flatMap((category, c) =>
+      DEMO_TASKS[category].map(([title, summary], i) => {
+        const n = c * 10 + i;
+        return {
+          ownerId: ids[n % ids.length] ?? '',
+          title,
+          description: `${summary} Please include a short plan and an estimate of the time you need. Questions are welcome before you bid.`,
+          priority: PRIORITIES[(n + c) % PRIORITIES.length] ?? 'Medium',
+          category,
+          deadline: dateFromToday(5 + ((n * 7) % 80)),
+          estimatedTime: n % 5 === 4 ? null : 2 + ((n * 3) % 40) / 2,
+          budget: n % 9 === 8 ? null : 40 + ((n * 137) % 4000) + (n % 3) * 0.5,
+          status: FORM_STATUSES[Math.floor(n / 2) % FORM_STATUSES.length] ?? 'Not Started',
+          location: DEMO_LOCATIONS[n % DEMO_LOCATIONS.length] ?? null,
+          createdAt: new Date(Date.now() - (n * 17 + 3) * 60 * 60 * 1000),
+        };
+      }),
+    );
+    const inserted = await tx.insert(tasks).values(rows).returning({
+      id: tasks.id,
+      ownerId: tasks.ownerId,
+      budget: tasks.budget,
+      createdAt: tasks.createdAt,
+    });
+
+    // Bids per task: 4, 3, then 2, 1, 0, 1, 0, … from users other than the owner.
+    const bidRows = inserted.flatMap((task, t) => {
+      const howMany = t === 0 ? 4 : t === 1 ? 3 : [2, 1, 0, 1, 0][t % 5]!;
+      const bidders = ids.filter((id) => id !== task.ownerId);
+      return Array.from({ length: howMany }, (_, b) => ({
+        taskId: task.id,
+        bidderId: bidders[(t + b) % bidders.length] ?? '',
+        amount: Math.max(1, Math.round((task.budget ?? 300) * (0.8 + b * 0.07) * 100) / 100),
+        deadline: dateFromToday(10 + ((t + b * 5) % 40)),
+        message: DEMO_BID_MESSAGES[(t + b) % DEMO_BID_MESSAGES.length] ?? null,
+        createdAt: new Date(task.createdAt.getTime() + (b + 1) * 20 * 60 * 1000),
+      }));
+    });
+    if (bidRows.length > 0) await tx.insert(bids).values(bidRows);
+    await tx.execute(sql`analyze tasks`);
+    return { users: created.length, tasks: inserted.length, bids: bidRows.length };
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { bidRoutes } from '../bids/routes.ts';
+import { seedOnFirstStart } from '../db/first-start.ts';
+import { newsletterRoutes } from '../newsletter/routes.ts';
+import { registerOpenApi } from '../openapi/register.ts';
+import { taskRoutes } from '../tasks/routes.ts';
+
+/** The marketplace API (tasks, bids, newsletter) and its OpenAPI document. */
+export async function marketplaceRoutes(app: FastifyInstance) {
+  await registerOpenApi(app);
+  await app.register(taskRoutes);
+  await app.register(bidRoutes);
+  await app.register(newsletterRoutes);
+  app.addHook('onReady', async () => seedOnFirstStart(app));
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { newsletterSubscriptions } from '../db/schema.ts';
+
+describe('POST /api/newsletter', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const subscribe = (payload: object | string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/newsletter', headers: jsonHeaders(cookie), payload });
+
+  it('stores a new address (201), then says it is already there (200)', async () => {
+    const first = await subscribe({ email: 'reader@example.com' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ acknowledged: true, message: 'Thank you for subscribing!' });
+    const again = await subscribe({ email: '  READER@Example.COM ' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ acknowledged: true, message: 'You are already subscribed.' });
+    const rows = await t.app.database.db.select().from(newsletterSubscriptions);
+    expect(rows.map((r) => r.email)).toEqual(['reader@example.com']);
+  });
+
+  it('works the same for a signed-in user', async () => {
+    const user = await signUp(t.app);
+    const res = await subscribe({ email: 'member@example.org' }, user.cookie);
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    {},
+    { email: '' },
+    { email: 'plain' },
+    { email: 'a b@example.com' },
+    { email: 'a@example' },
+    { email: 'a@example.c' },
+    { email: `${'a'.repeat(250)}@example.com` },
+    { email: 42 },
+    { email: null },
+    [],
+    'reader@example.com',
+  ])('answers 400 with the footer’s sentence for %j', async (payload) => {
+    const res = await subscribe(JSON.stringify(payload));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Please enter a valid email address' });
+  });
+
+  it('answers malformed JSON with 400 JSON', async () => {
+    const res = await subscribe('{"email":');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The request body is not valid JSON.' });
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  INVALID_EMAIL_MESSAGE,
+  newsletterResultSchema,
+  newsletterSchema,
+} from '../../shared/newsletter.ts';
+import { HttpError } from '../http/errors.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createNewsletterRepository } from './repository.ts';
+
+export async function newsletterRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createNewsletterRepository(app.database.db);
+
+  app.post(
+    '/api/newsletter',
+    {
+      // Any invalid body gets the footer's own sentence, so validation is handled here.
+      attachValidation: true,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an e-mail address (idempotent)',
+        description:
+          '201 for a new address, 200 when it was already subscribed. The address is trimmed and lower-cased. Invalid: 400 `{ message: "Please enter a valid email address" }`.',
+        body: newsletterSchema,
+        response: {
+          200: newsletterResultSchema,
+          201: newsletterResultSchema,
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) throw new HttpError(400, INVALID_EMAIL_MESSAGE);
+      const created = await repo.subscribe(request.body.email);
+      return reply.status(created ? 201 : 200).send({
+        acknowledged: true,
+        message: created ? 'Thank you for subscribing!' : 'You are already subscribed.',
+      });
+    },
+  );
+}

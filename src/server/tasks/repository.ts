@@ -1,0 +1,230 @@
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  CATEGORIES,
+  type Category,
+  type Priority,
+  type TaskStatus,
+} from '../../shared/constants.ts';
+import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
+import type { Db } from '../db/client.ts';
+import { bids, tasks, user } from '../db/schema.ts';
+import { isUuid, taskOrder, taskWhere, type TaskFilters } from './query.ts';
+
+/** The stored values a task form writes (already validated and normalised). */
+export interface TaskValues {
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  priority: Priority;
+  category: Category;
+  deadline: string;
+  estimatedTime: number | null;
+  budget: number | null;
+  status: TaskStatus;
+  location: string | null;
+}
+
+/** What an update writes: the required form fields, and the optional ones that were sent. */
+export type TaskChanges = Pick<
+  TaskValues,
+  'title' | 'description' | 'priority' | 'category' | 'deadline'
+> &
+  Partial<Pick<TaskValues, 'imageUrl' | 'estimatedTime' | 'budget' | 'status' | 'location'>>;
+
+/**
+ * The columns every task answer needs. The owner's e-mail leaves the database only when
+ * the viewer is the owner.
+ */
+function taskColumns(viewerId: string | null) {
+  return {
+    id: tasks.id,
+    title: tasks.title,
+    description: tasks.description,
+    imageUrl: tasks.imageUrl,
+    priority: tasks.priority,
+    category: tasks.category,
+    deadline: tasks.deadline,
+    estimatedTime: tasks.estimatedTime,
+    budget: tasks.budget,
+    status: tasks.status,
+    location: tasks.location,
+    assignedTo: tasks.assignedTo,
+    createdAt: tasks.createdAt,
+    userName: user.name,
+    userEmail: sql<
+      string | null
+    >`case when ${tasks.ownerId} = ${viewerId ?? ''} then ${user.email} end`,
+  };
+}
+
+interface TaskRow {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  priority: string;
+  category: string;
+  deadline: string;
+  estimatedTime: number | null;
+  budget: number | null;
+  status: string;
+  location: string | null;
+  assignedTo: string | null;
+  createdAt: Date;
+  userName: string;
+  userEmail: string | null;
+}
+
+function toTask(row: TaskRow): Task {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    priority: row.priority as Priority,
+    category: row.category as Category,
+    deadline: row.deadline,
+    estimatedTime: row.estimatedTime,
+    budget: row.budget,
+    price: row.budget,
+    status: row.status as TaskStatus,
+    location: row.location,
+    assignedTo: row.assignedTo,
+    userName: row.userName,
+    ...(row.userEmail ? { userEmail: row.userEmail } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type OwnerCheck = { found: false } | { found: true; ownerId: string };
+
+export function createTaskRepository(db: Db) {
+  return {
+    /** One page of tasks matching the filters, and how many match in all. */
+    async list(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
+      const where = taskWhere(filters);
+      const offset = (page - 1) * limit;
+      const rows = await db
+        .select(taskColumns(viewerId))
+        .from(tasks)
+        .innerJoin(user, eq(user.id, tasks.ownerId))
+        .where(where)
+        .orderBy(...taskOrder(filters.sort))
+        .limit(limit)
+        .offset(offset);
+      // A short page that is not empty tells the total without counting.
+      let total = offset + rows.length;
+      if (rows.length === limit || (rows.length === 0 && offset > 0)) {
+        const [counted] = await db.select({ n: count() }).from(tasks).where(where);
+        total = counted?.n ?? 0;
+      }
+      return { tasks: rows.map(toTask), total };
+    },
+
+    async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({
+          ...taskColumns(viewerId),
+          bidCount:
+            sql<number>`(select count(*) from ${bids} where ${bids.taskId} = ${tasks.id})`.mapWith(
+              Number,
+            ),
+        })
+        .from(tasks)
+        .innerJoin(user, eq(user.id, tasks.ownerId))
+        .where(eq(tasks.id, id));
+      return row ? { ...toTask(row), bidCount: row.bidCount } : null;
+    },
+
+    /** Every category of the product, with how many tasks it has (0 included). */
+    async categoryCounts(): Promise<CategoryCount[]> {
+      const rows = await db
+        .select({ category: tasks.category, n: count() })
+        .from(tasks)
+        .groupBy(tasks.category);
+      const counts = new Map(rows.map((r) => [r.category, r.n]));
+      return CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
+    },
+
+    async create(ownerId: string, values: TaskValues): Promise<string> {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ownerId, ...values })
+        .returning({ id: tasks.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /**
+     * Applies the changes when `ownerId` owns the task. `modified` is false when every
+     * submitted value equals the stored one (then nothing is written, not even updated_at).
+     */
+    async update(id: string, ownerId: string, changes: TaskChanges) {
+      if (!isUuid(id)) return { outcome: 'not-found' as const };
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({
+            ownerId: tasks.ownerId,
+            title: tasks.title,
+            description: tasks.description,
+            imageUrl: tasks.imageUrl,
+            priority: tasks.priority,
+            category: tasks.category,
+            deadline: tasks.deadline,
+            estimatedTime: tasks.estimatedTime,
+            budget: tasks.budget,
+            status: tasks.status,
+            location: tasks.location,
+          })
+          .from(tasks)
+          .where(eq(tasks.id, id))
+          .for('update');
+        if (!current) return { outcome: 'not-found' as const };
+        if (current.ownerId !== ownerId) return { outcome: 'forbidden' as const };
+        const patch = Object.fromEntries(
+          Object.entries(changes).filter(
+            ([key, value]) => value !== undefined && current[key as keyof typeof current] !== value,
+          ),
+        );
+        if (Object.keys(patch).length === 0) return { outcome: 'updated' as const, modified: 0 };
+        await tx
+          .update(tasks)
+          .set({ ...patch, updatedAt: sql`now()` })
+          .where(eq(tasks.id, id));
+        return { outcome: 'updated' as const, modified: 1 };
+      });
+    },
+
+    /** Deletes the task and its bids together when `ownerId` owns it. */
+    async remove(id: string, ownerId: string) {
+      if (!isUuid(id)) return { outcome: 'not-found' as const };
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ ownerId: tasks.ownerId, title: tasks.title })
+          .from(tasks)
+          .where(eq(tasks.id, id))
+          .for('update');
+        if (!current) return { outcome: 'not-found' as const };
+        if (current.ownerId !== ownerId) return { outcome: 'forbidden' as const };
+        await tx.delete(bids).where(eq(bids.taskId, id));
+        await tx.delete(tasks).where(eq(tasks.id, id));
+        return { outcome: 'deleted' as const, title: current.title };
+      });
+    },
+
+    /** Who owns the task, if it exists. */
+    async ownerOf(id: string): Promise<OwnerCheck> {
+      if (!isUuid(id)) return { found: false };
+      const [row] = await db.select({ ownerId: tasks.ownerId }).from(tasks).where(eq(tasks.id, id));
+      return row ? { found: true, ownerId: row.ownerId } : { found: false };
+    },
+
+    async hasAny(): Promise<boolean> {
+      const rows = await db.select({ id: tasks.id }).from(tasks).limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type TaskRepository = ReturnType<typeof createTaskRepository>;

@@ -1,0 +1,192 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryCountSchema,
+  createTaskSchema,
+  deletedSchema,
+  insertedSchema,
+  parseSkills,
+  taskDetailSchema,
+  taskIdParamsSchema,
+  taskListQuerySchema,
+  taskSchema,
+  updatedSchema,
+  updateTaskSchema,
+} from '../../shared/tasks.ts';
+import { getUser, requireUser } from '../auth/require-user.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createTaskRepository, type TaskValues } from './repository.ts';
+
+const TASK_NOT_FOUND = 'Task not found';
+
+/** '' and null both mean "none"; undefined means "not sent". */
+const blankToNull = <T>(value: T | '' | null | undefined) =>
+  value === undefined ? undefined : value === '' || value === null ? null : value;
+
+export async function taskRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createTaskRepository(app.database.db);
+
+  app.get(
+    '/api/tasks',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Browse tasks (or, with `email`, the caller’s own tasks)',
+        description:
+          'Paged with `page` (from 1) and `limit` (default 12, at most 100); the `X-Total-Count` header holds the number of matches. `email` needs a session and must be the caller’s own e-mail.',
+        querystring: taskListQuerySchema,
+        response: {
+          200: z.array(taskSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      let ownerId: string | undefined;
+      const viewer = q.email !== undefined ? await requireUser(request) : await getUser(request);
+      if (q.email !== undefined) {
+        if (q.email.toLowerCase() !== viewer?.email.toLowerCase())
+          throw forbidden('You can only list your own tasks.');
+        ownerId = viewer.id;
+      }
+      const { tasks, total } = await repo.list(
+        {
+          search: q.search || undefined,
+          category: q.category,
+          minPrice: q.minPrice,
+          maxPrice: q.maxPrice,
+          location: q.location || undefined,
+          skills: parseSkills(q.skills),
+          ownerId,
+          sort: q.sort,
+        },
+        q.page,
+        q.limit,
+        viewer?.id ?? null,
+      );
+      reply.header('x-total-count', String(total));
+      return tasks;
+    },
+  );
+
+  app.get(
+    '/api/tasks/categories',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Every category with its number of tasks',
+        response: { 200: z.array(categoryCountSchema) },
+      },
+    },
+    async () => repo.categoryCounts(),
+  );
+
+  app.get(
+    '/api/tasks/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'One task, with its number of bids',
+        params: taskIdParamsSchema,
+        response: { 200: taskDetailSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const viewer = await getUser(request);
+      const task = await repo.findById(request.params.id, viewer?.id ?? null);
+      if (!task) throw notFound(TASK_NOT_FOUND);
+      return task;
+    },
+  );
+
+  app.post(
+    '/api/tasks',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Post a task (owner, e-mail, name and time come from the session)',
+        body: createTaskSchema,
+        response: { 201: insertedSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const b = request.body;
+      const values: TaskValues = {
+        title: b.title,
+        description: b.description,
+        imageUrl: blankToNull(b.imageUrl) ?? null,
+        priority: b.priority,
+        category: b.category,
+        deadline: b.deadline,
+        estimatedTime: b.estimatedTime ?? null,
+        budget: b.budget ?? null,
+        status: b.status,
+        location: blankToNull(b.location) ?? null,
+      };
+      const insertedId = await repo.create(user.id, values);
+      request.log.info({ taskId: insertedId }, 'task created');
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.put(
+    '/api/tasks/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Update your task (modifiedCount 0 when nothing changed)',
+        params: taskIdParamsSchema,
+        body: updateTaskSchema,
+        response: { 200: updatedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const b = request.body;
+      const result = await repo.update(request.params.id, user.id, {
+        title: b.title,
+        description: b.description,
+        imageUrl: blankToNull(b.imageUrl),
+        priority: b.priority,
+        category: b.category,
+        deadline: b.deadline,
+        estimatedTime: b.estimatedTime,
+        budget: b.budget,
+        status: b.status,
+        location: blankToNull(b.location),
+      });
+      if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
+      if (result.outcome === 'forbidden') throw forbidden('You can only update your own tasks.');
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount: result.modified };
+    },
+  );
+
+  app.delete(
+    '/api/tasks/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Delete your task and its bids',
+        params: taskIdParamsSchema,
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const result = await repo.remove(request.params.id, user.id);
+      if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
+      if (result.outcome === 'forbidden') throw forbidden('You can only delete your own tasks.');
+      request.log.info({ taskId: request.params.id }, 'task deleted');
+      return {
+        acknowledged: true as const,
+        deletedCount: 1,
+        message: `${result.title} has been removed.`,
+      };
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { BID_MESSAGE_MAX, MAX_PAGE_SIZE } from './constants.ts';
+import { calendarDate, money } from './tasks.ts';
+
+export const BID_MIN = 1;
+
+/**
+ * What the bid form sends. Identity fields (`userEmail`, `userName`, `timestamp`) and other
+ * unknown keys are dropped: the bidder and the time come from the server.
+ */
+export const createBidSchema = z.object({
+  taskId: z.string().min(1, 'is required').max(100),
+  amount: money(BID_MIN),
+  deadline: calendarDate,
+  message: z.union([z.string().trim().max(BID_MESSAGE_MAX), z.null()]).optional(),
+});
+export type CreateBidInput = z.input<typeof createBidSchema>;
+
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .regex(/^\d*$/, message)
+    .transform((v) => (v === '' ? undefined : Number(v)));
+
+export const bidListQuerySchema = z.object({
+  taskId: z.string().min(1, 'is required').max(100),
+  page: wholeNumber('must be a whole number from 1')
+    .optional()
+    .transform((v) => v ?? 1)
+    .pipe(z.number().int().min(1).max(10_000)),
+  limit: wholeNumber(`must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional()
+    .transform((v) => v ?? MAX_PAGE_SIZE)
+    .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)),
+});
+export type BidListQuery = z.input<typeof bidListQuerySchema>;
+
+/**
+ * A bid as the API shows it. `userEmail` and `message` are present only for the task's
+ * owner and for the caller's own bids.
+ */
+export const bidSchema = z.object({
+  _id: z.string(),
+  taskId: z.string(),
+  userName: z.string(),
+  amount: z.number(),
+  deadline: z.string(),
+  /** When the bid was placed (ISO 8601). */
+  timestamp: z.string(),
+  status: z.string(),
+  userEmail: z.string().optional(),
+  message: z.string().nullable().optional(),
+});
+export type Bid = z.infer<typeof bidSchema>;

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  FORM_STATUSES,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  PRIORITIES,
+  SORTS,
+  TASK_STATUSES,
+} from './constants.ts';
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const IMAGE_URL_MAX = 2048;
+export const LOCATION_MAX = 200;
+export const ESTIMATED_TIME_MAX = 10_000;
+export const MONEY_MAX = 1_000_000_000;
+export const SEARCH_MAX = 200;
+export const SKILLS_MAX = 10;
+export const MAX_PAGE = 10_000;
+
+/** A number written with at most `decimals` digits after the point (exact, no float drift). */
+export function hasDecimals(value: number, decimals: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const text = String(value);
+  if (text.includes('e')) return value === 0;
+  const fraction = text.split('.')[1] ?? '';
+  return fraction.length <= decimals;
+}
+
+/** Money: ≥ `min`, ≤ 1,000,000,000, in steps of 0.01 (stored as numeric(12,2)). */
+export const money = (min: number) =>
+  z
+    .number()
+    .min(min)
+    .max(MONEY_MAX)
+    .refine((v) => hasDecimals(v, 2), 'must be in steps of 0.01');
+
+/** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected). */
+export const calendarDate = z.iso.date('must be a real date (YYYY-MM-DD)');
+
+const title = z.string().trim().min(1, 'is required').max(TITLE_MAX);
+const description = z.string().trim().min(1, 'is required').max(DESCRIPTION_MAX);
+/** Optional https address; '' or null means "no image". */
+const imageUrl = z.union([
+  z.literal(''),
+  z.null(),
+  z
+    .url({ protocol: /^https$/, message: 'must be an https:// address' })
+    .max(IMAGE_URL_MAX)
+    .regex(/^https:\/\//, 'must start with https://'),
+]);
+const estimatedTime = z
+  .number()
+  .min(0)
+  .max(ESTIMATED_TIME_MAX)
+  .refine((v) => Number.isInteger(v * 2), 'must be in steps of 0.5')
+  .nullable();
+const budget = money(0).nullable();
+const location = z.union([z.string().trim().max(LOCATION_MAX), z.null()]);
+
+/**
+ * What the create form sends. Identity fields (`userEmail`, `userName`, `email`, `name`,
+ * `timestamp`) and other unknown keys are dropped: the server takes identity from the session.
+ */
+export const createTaskSchema = z.object({
+  title,
+  description,
+  imageUrl: imageUrl.optional(),
+  priority: z.enum(PRIORITIES),
+  category: z.enum(CATEGORIES),
+  deadline: calendarDate,
+  estimatedTime: estimatedTime.optional(),
+  budget: budget.optional(),
+  status: z.enum(FORM_STATUSES).default('Not Started'),
+  location: location.optional(),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+
+/**
+ * What the update form sends: the same fields. An optional field that is left out keeps
+ * its stored value; `null` or '' clears it.
+ */
+export const updateTaskSchema = createTaskSchema.extend({
+  status: z.enum(FORM_STATUSES).optional(),
+});
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+
+/* ---------- Browse query ---------- */
+
+const blankIsAbsent = <T>(v: T | '' | undefined): Exclude<T, ''> | undefined =>
+  v === '' || v === undefined ? undefined : (v as Exclude<T, ''>);
+
+/** A query-string number: digits only, optionally with `decimals` places. */
+const queryNumber = (decimals: number, message: string) =>
+  z
+    .string()
+    .regex(decimals > 0 ? new RegExp(`^(\\d+(\\.\\d{1,${decimals}})?)?$`) : /^\d*$/, message)
+    .transform((v) => (v === '' ? undefined : Number(v)));
+
+export const taskListQuerySchema = z
+  .object({
+    search: z.string().trim().max(SEARCH_MAX).optional(),
+    category: z
+      .union([z.enum(CATEGORIES), z.literal('')])
+      .optional()
+      .transform(blankIsAbsent),
+    minPrice: queryNumber(2, 'must be an amount such as 10 or 10.50').optional(),
+    maxPrice: queryNumber(2, 'must be an amount such as 10 or 10.50').optional(),
+    location: z.string().trim().max(LOCATION_MAX).optional(),
+    skills: z.string().max(500).optional(),
+    sort: z
+      .union([z.enum(SORTS), z.literal('')])
+      .optional()
+      .transform((v) => v || 'newest'),
+    page: queryNumber(0, 'must be a whole number from 1')
+      .optional()
+      .transform((v) => v ?? 1)
+      .pipe(z.number().int().min(1).max(MAX_PAGE)),
+    limit: queryNumber(0, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .optional()
+      .transform((v) => v ?? PAGE_SIZE)
+      .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)),
+    email: z.string().trim().max(254).optional().transform(blankIsAbsent),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'must not be more than maxPrice',
+    path: ['minPrice'],
+  });
+export type TaskListQuery = z.input<typeof taskListQuerySchema>;
+
+/** Splits the skills list: trimmed, non-empty, case-insensitively unique, at most 10. */
+export function parseSkills(skills: string | undefined): string[] {
+  const seen = new Map<string, string>();
+  for (const raw of (skills ?? '').split(',')) {
+    const skill = raw.trim().slice(0, 50);
+    if (skill && !seen.has(skill.toLowerCase())) seen.set(skill.toLowerCase(), skill);
+  }
+  return [...seen.values()].slice(0, SKILLS_MAX);
+}
+
+/* ---------- Answers ---------- */
+
+/** A task as every answer shows it. `userEmail` is present only for the task's owner. */
+export const taskSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  priority: z.enum(PRIORITIES),
+  category: z.enum(CATEGORIES),
+  deadline: z.string(),
+  estimatedTime: z.number().nullable(),
+  budget: z.number().nullable(),
+  /** The same value as `budget` (lists of the first version read `price`). */
+  price: z.number().nullable(),
+  status: z.enum(TASK_STATUSES),
+  location: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+  userName: z.string(),
+  userEmail: z.string().optional(),
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskDetailSchema = taskSchema.extend({ bidCount: z.number().int() });
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const categoryCountSchema = z.object({
+  category: z.enum(CATEGORIES),
+  count: z.number().int(),
+});
+export type CategoryCount = z.infer<typeof categoryCountSchema>;
+
+export const taskIdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const insertedSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export const updatedSchema = z.object({
+  acknowledged: z.literal(true),
+  matchedCount: z.number().int(),
+  modifiedCount: z.number().int(),
+});
+export const deletedSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+  message: z.string(),
+});
+export type InsertResult = z.infer<typeof insertedSchema>;
+export type UpdateResult = z.infer<typeof updatedSchema>;
+export type DeleteResult = z.infer<typeof deletedSchema>;

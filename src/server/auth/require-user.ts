@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { unauthorized } from '../http/errors.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
 
 /** The signed-in user behind a request, as the server's routes use it. */
 export interface CurrentUser {
@@ -10,10 +10,19 @@ export interface CurrentUser {
   image: string | null;
 }
 
+/** A request's headers as Fetch headers; a value Fetch cannot carry is a bad request. */
+export function fetchHeaders(raw: FastifyRequest['headers']): Headers {
+  try {
+    return fromNodeHeaders(raw);
+  } catch {
+    throw badRequest('The request has a malformed header.', 'MALFORMED_HEADER');
+  }
+}
+
 /** The session's user, or null when signed out. Identity only ever comes from here. */
 export async function getUser(request: FastifyRequest): Promise<CurrentUser | null> {
   const result = await request.server.auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
+    headers: fetchHeaders(request.headers),
   });
   if (!result) return null;
   const { id, email, name, image } = result.user;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { signUpSchema, updateProfileSchema } from '../../shared/users.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { fetchHeaders } from './require-user.ts';
 
 /** Bodies we check with our own schemas before better-auth sees them. */
 const CHECKED_BODIES: Record<string, z.ZodType> = {
@@ -36,7 +36,7 @@ export async function authRoutes(app: FastifyInstance) {
         const schema = CHECKED_BODIES[path];
         if (schema && request.method === 'POST')
           body = Buffer.from(JSON.stringify(checkBody(schema, body)));
-        const headers = fromNodeHeaders(request.headers);
+        const headers = fetchHeaders(request.headers);
         if (body) headers.set('content-length', String(body.length));
         const response = await auth.handler(
           new Request(new URL(request.url, config.baseUrl), {
@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
           callbackURL: popup ? '/oauth-complete.html' : request.query.returnTo,
           errorCallbackURL: popup ? '/oauth-complete.html' : '/login',
         },
-        headers: fromNodeHeaders(request.headers),
+        headers: fetchHeaders(request.headers),
         asResponse: true,
       });
       const data = (await response.json()) as { url?: string };
@@ -116,5 +116,22 @@ async function forward(response: Response, reply: FastifyReply) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
+  if (response.status >= 400 && !isJsonObject(text)) {
+    // Some better-auth refusals have no body: give them our error shape.
+    const message =
+      response.status === 404 ? 'No such endpoint.' : text || 'The request was refused.';
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ message, code: response.status === 404 ? 'NOT_FOUND' : 'REQUEST_REFUSED' });
+  }
   return reply.send(text.length > 0 ? text : undefined);
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && 'message' in value;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
+import { openTaskRoutes, protectedTaskRoutes } from './features/tasks/routes.tsx';
 import { ProtectedLayout } from './lib/auth/require-auth.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -75,7 +76,8 @@ const openRoutes: RouteObject[] = [
         (await import('./features/content/routes/cookies-page.tsx')).CookiesPage,
     },
   },
-  // Issue 5 (open): /browse-tasks (listing) goes here.
+  // Issue 5 (open): /browse-tasks (listing).
+  ...openTaskRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [
@@ -87,7 +89,8 @@ const protectedRoutes: RouteObject[] = [
     },
   },
   // Issue 5 (protected): /add-task, /my-tasks, /browse-tasks/:id, /update-task/:id and
-  // /view-bids/:id go here, each as a lazy route with HydrateFallback: PageSpinner.
+  // /view-bids/:id, each as a lazy route with HydrateFallback: PageSpinner.
+  ...protectedTaskRoutes,
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,38 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+
+interface TaskImageProps {
+  src: string | null | undefined;
+  /** Empty for a decorative image (the title is next to it). */
+  alt?: string;
+  /** Aspect ratio and rounding, e.g. "aspect-video rounded-box". */
+  className?: string;
+}
+
+/**
+ * A task's picture: lazy-loaded in a box of fixed aspect ratio (no layout shift), with a
+ * neutral placeholder when there is no image or it fails to load.
+ */
+export function TaskImage({ src, alt = '', className = 'aspect-video' }: TaskImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const show = Boolean(src) && failed !== src;
+  return (
+    <div className={`relative overflow-hidden bg-base-200 ${className}`}>
+      {show ? (
+        <img
+          src={src ?? undefined}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="absolute inset-0 size-full object-cover"
+          onError={() => setFailed(src ?? null)}
+        />
+      ) : (
+        <div className="absolute inset-0 grid place-items-center text-base-content/40">
+          <ImageOff className="size-8" aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}

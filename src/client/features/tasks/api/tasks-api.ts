@@ -1,0 +1,47 @@
+import type {
+  CategoryCount,
+  CreateTaskInput,
+  DeleteResult,
+  InsertResult,
+  Task,
+  TaskDetail,
+  TaskListQuery,
+  UpdateResult,
+  UpdateTaskInput,
+} from '../../../../shared/tasks.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiListRequest, type ApiList } from '../../../lib/api-list.ts';
+
+/** One page of the browse list, with the number of all matches. */
+export function fetchTaskPage(query: TaskListQuery, signal?: AbortSignal): Promise<ApiList<Task>> {
+  return apiListRequest<Task>('/tasks', { query: { ...query }, signal });
+}
+
+/** The signed-in user's own tasks (the server answers only for the caller's e-mail). */
+export async function fetchMyTasks(email: string, signal?: AbortSignal): Promise<Task[]> {
+  const page = await apiListRequest<Task>('/tasks', { query: { email, limit: 100 }, signal });
+  return page.items;
+}
+
+export function fetchCategories(signal?: AbortSignal): Promise<CategoryCount[]> {
+  return apiRequest<CategoryCount[]>('/tasks/categories', { signal });
+}
+
+export function fetchTask(id: string, signal?: AbortSignal): Promise<TaskDetail> {
+  return apiRequest<TaskDetail>(`/tasks/${encodeURIComponent(id)}`, { signal });
+}
+
+export function createTask(input: CreateTaskInput): Promise<InsertResult> {
+  return apiRequest<InsertResult>('/tasks', { method: 'POST', body: input });
+}
+
+export function updateTask(id: string, input: UpdateTaskInput): Promise<UpdateResult> {
+  return apiRequest<UpdateResult>(`/tasks/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: input,
+  });
+}
+
+export function deleteTask(id: string): Promise<DeleteResult> {
+  return apiRequest<DeleteResult>(`/tasks/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,54 @@
+import { Clock, Gavel } from 'lucide-react';
+import type { Bid } from '../../../../shared/bids.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+
+interface BidHistoryProps {
+  bids: Bid[];
+  /** Set when the bids could not be loaded. */
+  error: string | null;
+  count: number;
+}
+
+/** `Bid History (n)`: every bid, oldest first, numbered. */
+export function BidHistory({ bids, error, count }: BidHistoryProps) {
+  return (
+    <section
+      aria-labelledby="bid-history"
+      className="rounded-box border border-base-300 bg-base-100 p-5 sm:p-6"
+    >
+      <h2 id="bid-history" className="text-lg font-semibold">
+        Bid History ({count})
+      </h2>
+      {error ? (
+        <FormAlert tone="error" className="mt-4">
+          {error}
+        </FormAlert>
+      ) : bids.length === 0 ? (
+        <p className="mt-4 flex items-center gap-2 text-base-content/75">
+          <Gavel className="size-5" aria-hidden="true" />
+          No bids have been placed yet
+        </p>
+      ) : (
+        <ol className="mt-4 divide-y divide-base-300">
+          {bids.map((bid, index) => (
+            <li key={bid._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{bid.userName}</p>
+                <p className="text-sm text-base-content/70">Bid #{index + 1}</p>
+              </div>
+              <div className="text-right text-sm">
+                <p className="text-base font-semibold text-primary">{formatMoney(bid.amount)}</p>
+                <p>Deadline: {formatDate(bid.deadline)}</p>
+                <p className="flex items-center justify-end gap-1 text-base-content/70">
+                  <Clock className="size-3.5" aria-hidden="true" />
+                  <span>Submitted {formatDateTime(bid.timestamp)}</span>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Calendar, DollarSign, MapPin, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
+import type { Task } from '../../../../shared/tasks.ts';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { TaskImage } from '../../../components/ui/task-image.tsx';
+import { formatDate, formatMoney, taskPrice } from '../lib/format.ts';
+
+/** A task in the browse list. */
+export function BrowseTaskCard({ task }: { task: Task }) {
+  const rating = formatRating(ratingForTask(task._id));
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
+      <TaskImage src={task.imageUrl} className="aspect-[16/9]" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>
+          <span className="flex shrink-0 items-center gap-1 text-sm font-medium" title="Rating">
+            <Star className="size-4 fill-warning text-warning" aria-hidden="true" />
+            <span className="sr-only">Rating </span>
+            {rating}
+          </span>
+        </div>
+        <dl className="grid gap-1.5 text-sm">
+          <div className="flex items-center gap-2">
+            <DollarSign className="size-4 text-base-content/60" aria-hidden="true" />
+            <dt className="text-base-content/70">Budget:</dt>
+            <dd className="font-semibold">{formatMoney(taskPrice(task), 'Open')}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <Calendar className="size-4 text-base-content/60" aria-hidden="true" />
+            <dt className="text-base-content/70">Deadline:</dt>
+            <dd>{formatDate(task.deadline)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <MapPin className="size-4 text-base-content/60" aria-hidden="true" />
+            <dt className="text-base-content/70">Location:</dt>
+            <dd className="truncate">{task.location || 'Remote'}</dd>
+          </div>
+        </dl>
+        <p className="line-clamp-2 text-sm break-words text-base-content/75">{task.description}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
+          <span className="badge badge-outline badge-sm">{task.category || 'General'}</span>
+          <StatusBadge status={task.status || 'Open'} palette="browse" />
+          {task.priority === 'Urgent' ? <StatusBadge status="Urgent" palette="browse" /> : null}
+        </div>
+        <Link to={`/browse-tasks/${task._id}`} className="btn btn-primary btn-outline btn-sm mt-1">
+          View Details
+          <span className="sr-only">: {task.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { Calendar, Clock, MapPin, Tag, UserRound } from 'lucide-react';
+import type { TaskDetail } from '../../../../shared/tasks.ts';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { TaskImage } from '../../../components/ui/task-image.tsx';
+import { formatDate } from '../lib/format.ts';
+
+/** The task itself: picture, title, category, deadline, description and who it is assigned to. */
+export function TaskDetailSummary({ task }: { task: TaskDetail }) {
+  const facts = [
+    { Icon: Tag, label: 'Category', value: task.category || 'General' },
+    { Icon: Calendar, label: 'Deadline', value: formatDate(task.deadline) },
+    { Icon: MapPin, label: 'Location', value: task.location || 'Remote' },
+    {
+      Icon: Clock,
+      label: 'Estimated Time',
+      value: task.estimatedTime === null ? 'Not specified' : `${task.estimatedTime} hours`,
+    },
+    { Icon: UserRound, label: 'Assigned To', value: task.assignedTo || 'Open for bidding' },
+  ];
+  return (
+    <article className="overflow-hidden rounded-box border border-base-300 bg-base-100">
+      <TaskImage src={task.imageUrl} className="aspect-[21/9]" />
+      <div className="p-5 sm:p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-outline badge-sm">{task.category || 'General'}</span>
+          <StatusBadge status={task.status || 'Open'} palette="browse" />
+          <span className="badge badge-ghost badge-sm">{task.priority} priority</span>
+        </div>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+          {task.title}
+        </h1>
+        <p className="mt-1 text-sm text-base-content/70">Posted by {task.userName}</p>
+        <h2 className="mt-6 text-lg font-semibold">Description</h2>
+        <p className="mt-2 whitespace-pre-line break-words text-base-content/85">
+          {task.description}
+        </p>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+          {facts.map(({ Icon, label, value }) => (
+            <div key={label} className="flex items-start gap-3 rounded-field bg-base-200 p-3">
+              <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div className="min-w-0">
+                <dt className="text-sm text-base-content/70">{label}</dt>
+                <dd className="font-medium break-words">{value}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </article>
+  );
+}

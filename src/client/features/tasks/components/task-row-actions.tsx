@@ -1,0 +1,51 @@
+import { Eye, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Task } from '../../../../shared/tasks.ts';
+
+interface TaskRowActionsProps {
+  task: Task;
+  onDelete: (task: Task) => void;
+  /** Icon-only buttons (the compact table); the name stays readable for screen readers. */
+  compact?: boolean;
+  className?: string;
+}
+
+/** Edit, Delete and View Bids for one of my tasks. */
+export function TaskRowActions({
+  task,
+  onDelete,
+  compact = false,
+  className = '',
+}: TaskRowActionsProps) {
+  // The compact table shows icons only until lg; the names stay for screen readers.
+  const label = compact ? 'sr-only lg:not-sr-only' : '';
+  const size = compact ? 'btn-sm max-lg:btn-square' : 'btn-sm';
+  return (
+    <div className={`flex flex-wrap items-center gap-2 ${className}`}>
+      <Link
+        to={`/update-task/${task._id}`}
+        className={`btn btn-outline ${size}`}
+        title={compact ? 'Edit' : undefined}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+        <span className={label}>Edit</span>
+        <span className="sr-only"> {task.title}</span>
+      </Link>
+      <button
+        type="button"
+        className={`btn btn-outline btn-error ${size}`}
+        title={compact ? 'Delete' : undefined}
+        onClick={() => onDelete(task)}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        <span className={label}>Delete</span>
+        <span className="sr-only"> {task.title}</span>
+      </button>
+      <Link to={`/view-bids/${task._id}`} className="btn btn-primary btn-sm">
+        <Eye className="size-4" aria-hidden="true" />
+        <span>View Bids</span>
+        <span className="sr-only"> for {task.title}</span>
+      </Link>
+    </div>
+  );
+}

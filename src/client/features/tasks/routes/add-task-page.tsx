@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { AppDialog } from '../../../components/ui/app-dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { createTask } from '../api/tasks-api.ts';
+import { FormPageCard } from '../components/form-page-card.tsx';
+import { TaskForm } from '../components/task-form.tsx';
+import { useActionDialog } from '../lib/use-action-dialog.ts';
+import { taskInputFromForm } from '../lib/task-form-values.ts';
+
+type CreateOutcome = { outcome: 'created'; id: string } | { outcome: 'error'; detail: string };
+
+export async function action({ request }: ActionFunctionArgs): Promise<CreateOutcome> {
+  const form = await request.formData();
+  try {
+    const result = await createTask(taskInputFromForm(form));
+    return { outcome: 'created', id: result.insertedId };
+  } catch (error) {
+    return { outcome: 'error', detail: errorMessage(error, '') };
+  }
+}
+
+/** /add-task (protected): post a new task. */
+export function Component() {
+  const { user } = useAuth();
+  const navigation = useNavigation();
+  const actionData = useActionData<CreateOutcome>();
+  const dialog = useActionDialog(actionData);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form starts over after each successful create.
+  useEffect(() => {
+    if (actionData?.outcome === 'created') formRef.current?.reset();
+  }, [actionData]);
+
+  if (!user) return null;
+  const result = dialog.current;
+  return (
+    <FormPageCard
+      title="Create a New Task"
+      subtitle="Describe the work, set a deadline and a budget, and let professionals bid."
+    >
+      <title>Create a New Task · TaskBid</title>
+      <TaskForm
+        owner={{ email: user.email, name: user.displayName }}
+        submitLabel="Create Task"
+        submitting={navigation.state === 'submitting'}
+        formRef={formRef}
+      />
+      <AppDialog
+        open={result !== undefined}
+        onClose={dialog.close}
+        tone={result?.outcome === 'created' ? 'success' : 'error'}
+        title={result?.outcome === 'created' ? 'Task Created!' : 'Error!'}
+      >
+        {result?.outcome === 'created' ? (
+          <p>Your task has been successfully created</p>
+        ) : (
+          <>
+            <p>There was an error creating your task</p>
+            {result?.detail ? <p className="mt-2 text-sm">{result.detail}</p> : null}
+          </>
+        )}
+      </AppDialog>
+    </FormPageCard>
+  );
+}

@@ -1,0 +1,155 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { PAGE_SIZE } from '../../../../shared/constants.ts';
+import type { CategoryCount, Task } from '../../../../shared/tasks.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { fetchCategories, fetchTaskPage } from '../api/tasks-api.ts';
+import { BrowseFilters } from '../components/browse-filters.tsx';
+import { BrowseResults } from '../components/browse-results.tsx';
+import { BrowseSearchBar } from '../components/browse-search-bar.tsx';
+import {
+  EMPTY_BROWSE_STATE,
+  browseApiQuery,
+  browseSearch,
+  hasActiveFilters,
+  readBrowseState,
+  type BrowseState,
+} from '../lib/browse-query.ts';
+
+interface BrowseData {
+  tasks: Task[];
+  total: number;
+  categories: CategoryCount[];
+  error: string | null;
+}
+
+export async function loader({ request }: { request: Request }): Promise<BrowseData> {
+  const state = readBrowseState(new URL(request.url).searchParams);
+  const [page, categories] = await Promise.allSettled([
+    fetchTaskPage(browseApiQuery(state, PAGE_SIZE), request.signal),
+    fetchCategories(request.signal),
+  ]);
+  return {
+    tasks: page.status === 'fulfilled' ? page.value.items : [],
+    total: page.status === 'fulfilled' ? page.value.total : 0,
+    categories: categories.status === 'fulfilled' ? categories.value : [],
+    error:
+      page.status === 'rejected'
+        ? errorMessage(page.reason, 'The tasks could not be loaded.')
+        : null,
+  };
+}
+
+/** /browse-tasks: search, filter, sort and page through every task. */
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const applied = readBrowseState(new URLSearchParams(location.search));
+
+  // The fields follow the URL (Back, links, Reset) but may be edited before applying.
+  const [draft, setDraft] = useState<BrowseState>(applied);
+  const [syncedSearch, setSyncedSearch] = useState(location.search);
+  if (syncedSearch !== location.search) {
+    setSyncedSearch(location.search);
+    setDraft(applied);
+  }
+  const [showFilters, setShowFilters] = useState(() =>
+    hasActiveFilters({ ...applied, search: '' }),
+  );
+
+  const go = (next: BrowseState) => void navigate(`/browse-tasks${browseSearch(next)}`);
+  const apply = (patch: Partial<BrowseState>) => go({ ...draft, ...patch, page: 1 });
+  const reset = () => go({ ...EMPTY_BROWSE_STATE });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply({});
+  };
+
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname === '/browse-tasks';
+  const pageCount = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+  const hrefFor = (page: number) => `/browse-tasks${browseSearch({ ...applied, page })}`;
+  const categories =
+    applied.category && !data.categories.some((c) => c.category === applied.category)
+      ? [...data.categories, { category: applied.category, count: 0 } as CategoryCount]
+      : data.categories;
+
+  return (
+    <div>
+      <title>Browse Tasks · TaskBid</title>
+      <section className="border-b border-base-300 bg-base-200">
+        <div className="page-container py-10 sm:py-14">
+          <nav aria-label="Breadcrumb" className="breadcrumbs p-0 text-sm">
+            <ul>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li aria-current="page">Browse Tasks</li>
+            </ul>
+          </nav>
+          <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
+            Discover Tasks That Match Your Skills
+          </h1>
+          <p className="mt-3 max-w-2xl text-base-content/75">
+            Find work in web development, design, writing, marketing and more, and bid on what fits
+            you.
+          </p>
+        </div>
+      </section>
+      <div className="page-container py-8">
+        <form
+          role="search"
+          aria-label="Search and filter tasks"
+          onSubmit={onSubmit}
+          noValidate={false}
+        >
+          <BrowseSearchBar
+            value={draft.search}
+            onChange={(search) => setDraft((d) => ({ ...d, search }))}
+            onClear={() => apply({ search: '' })}
+          />
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              aria-expanded={showFilters}
+              aria-controls="browse-filters"
+              onClick={() => setShowFilters((v) => !v)}
+            >
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              {showFilters ? 'Hide Filters' : 'Show Filters'}
+            </button>
+          </div>
+          <BrowseFilters
+            id="browse-filters"
+            hidden={!showFilters}
+            draft={draft}
+            categories={categories}
+            onEdit={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            onApply={apply}
+            onReset={reset}
+          />
+        </form>
+        {data.error ? (
+          <FormAlert tone="error" className="mt-6">
+            {data.error}
+          </FormAlert>
+        ) : (
+          <BrowseResults
+            tasks={data.tasks}
+            total={data.total}
+            page={applied.page}
+            pageCount={pageCount}
+            loading={loading}
+            hrefFor={hrefFor}
+            onResetAll={reset}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

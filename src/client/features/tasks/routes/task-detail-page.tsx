@@ -1,0 +1,133 @@
+import { ArrowLeft, Eye } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { Bid } from '../../../../shared/bids.ts';
+import { AppDialog } from '../../../components/ui/app-dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { fetchBids, placeBid } from '../api/bids-api.ts';
+import { fetchTask } from '../api/tasks-api.ts';
+import { BidForm } from '../components/bid-form.tsx';
+import { BidHistory } from '../components/bid-history.tsx';
+import { TaskBudget } from '../components/task-budget.tsx';
+import { TaskDetailSummary } from '../components/task-detail-summary.tsx';
+import { useActionDialog } from '../lib/use-action-dialog.ts';
+import { sessionUser } from '../lib/session.ts';
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const user = await sessionUser();
+  if (!user) return null;
+  const id = params.id ?? '';
+  const [task, bids] = await Promise.all([
+    fetchTask(id, request.signal),
+    fetchBids(id, request.signal).then(
+      (list): { list: Bid[]; error: string | null } => ({ list, error: null }),
+      (error: unknown) => ({
+        list: [] as Bid[],
+        error: errorMessage(error, 'The bids could not be loaded.'),
+      }),
+    ),
+  ]);
+  return { task, bids, isOwner: task.userEmail !== undefined };
+}
+
+type BidOutcome = { outcome: 'placed' } | { outcome: 'error'; message: string };
+
+export async function action({ params, request }: ActionFunctionArgs): Promise<BidOutcome> {
+  const form = await request.formData();
+  const message = String(form.get('message') ?? '').trim();
+  try {
+    await placeBid({
+      taskId: params.id ?? '',
+      amount: Number(form.get('amount')),
+      deadline: String(form.get('deadline') ?? ''),
+      message: message || null,
+    });
+    return { outcome: 'placed' };
+  } catch (error) {
+    return { outcome: 'error', message: errorMessage(error, 'Your bid could not be submitted.') };
+  }
+}
+
+/** /browse-tasks/:id (protected): the task, its bids and the bid form. */
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const actionData = useActionData<BidOutcome>();
+  const dialog = useActionDialog(actionData);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (actionData?.outcome === 'placed') formRef.current?.reset();
+  }, [actionData]);
+
+  if (!data) return null;
+  const { task, bids, isOwner } = data;
+  const bidCount = Math.max(task.bidCount, bids.list.length);
+  const result = dialog.current;
+
+  return (
+    <div className="page-container py-8 sm:py-10">
+      <title>{`${task.title} · TaskBid`}</title>
+      <Link to="/browse-tasks" className="btn btn-ghost btn-sm mb-4">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Tasks
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <TaskDetailSummary task={task} />
+          <BidHistory bids={bids.list} error={bids.error} count={bidCount} />
+        </div>
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
+          <section
+            aria-label="Budget and bids"
+            className="rounded-box border border-base-300 bg-base-100 p-5"
+          >
+            <dl className="grid gap-4">
+              <div>
+                <dt className="text-sm text-base-content/70">Budget</dt>
+                <dd>
+                  <TaskBudget budget={task.budget} bidCount={bidCount} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-base-content/70">Bids Placed</dt>
+                <dd className="text-xl font-semibold">{bidCount}</dd>
+              </div>
+            </dl>
+          </section>
+          <div className="rounded-box border border-base-300 bg-base-100 p-5">
+            {isOwner ? (
+              <div className="flex flex-col gap-3">
+                <h2 className="text-lg font-semibold">This is your task</h2>
+                <p className="text-base-content/75">
+                  You cannot bid on your own task. See who has bid and what they offer.
+                </p>
+                <Link to={`/view-bids/${task._id}`} className="btn btn-primary">
+                  <Eye className="size-4" aria-hidden="true" />
+                  View Bids
+                </Link>
+              </div>
+            ) : (
+              <BidForm submitting={navigation.state === 'submitting'} formRef={formRef} />
+            )}
+          </div>
+        </aside>
+      </div>
+      <AppDialog
+        open={result !== undefined}
+        onClose={dialog.close}
+        tone={result?.outcome === 'placed' ? 'success' : 'error'}
+        title={result?.outcome === 'placed' ? 'Success!' : 'Error!'}
+      >
+        <p>{result?.outcome === 'placed' ? 'Bid submitted successfully!' : result?.message}</p>
+      </AppDialog>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { buildUser, jsonHeaders } from '../../../tests/factories/users.ts';
+import { buildUser, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { buildTask } from '../../../tests/factories/tasks.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 describe('rate limits', () => {
@@ -52,6 +53,26 @@ describe('rate limits', () => {
       expect((await signIn('target@example.com', `10.1.0.${i + 1}`)).statusCode).toBe(401);
     }
     expect((await signIn('Target@Example.com', '10.1.1.1')).statusCode).toBe(429);
+  });
+
+  it(`allows each user ${RATE_LIMITS.writesPerUser} task and bid writes a minute`, async () => {
+    const [busy, other] = [await signUp(t.app), await signUp(t.app)];
+    const create = (cookie: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: jsonHeaders(cookie),
+        remoteAddress,
+        payload: buildTask(),
+      });
+    for (let i = 0; i < RATE_LIMITS.writesPerUser; i++) {
+      // From ever-changing addresses: the limit follows the user, not the address.
+      expect((await create(busy.cookie, `10.3.${i >> 8}.${i & 255}`)).statusCode).toBe(201);
+    }
+    const refused = await create(busy.cookie, '10.3.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await create(other.cookie, '10.3.9.9')).statusCode).toBe(201);
   });
 
   it(`puts a per-address ceiling of ${RATE_LIMITS.perIp} requests a minute on everything`, async () => {

@@ -1,0 +1,80 @@
+import { count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
+import { bids, tasks } from '../db/schema.ts';
+
+const USERS = 50;
+const BIDS_EACH = 20;
+
+describe('bids under concurrency, over real HTTP', () => {
+  let t: TestApp;
+  let base: string;
+  let owner: TestUser;
+  let bidders: TestUser[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    owner = await signUp(t.app);
+    bidders = [];
+    for (let i = 0; i < USERS; i++) bidders.push(await signUp(t.app));
+  });
+  afterAll(() => t.close());
+
+  const placeBid = (user: TestUser, taskId: string, amount: number) =>
+    fetch(`${base}/api/bids`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_BASE_URL, cookie: user.cookie },
+      body: JSON.stringify(buildBid(taskId, { amount })),
+    });
+
+  it(`${USERS} users placing ${BIDS_EACH} bids each, all at once, store exactly ${USERS * BIDS_EACH}`, async () => {
+    const taskId = await insertTask(t.app.database.db, owner.id, buildTask());
+    const responses = await Promise.all(
+      bidders.flatMap((user, u) =>
+        Array.from({ length: BIDS_EACH }, (_, b) =>
+          placeBid(user, taskId, (100 * (u + 1) + b) / 100),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(USERS * BIDS_EACH);
+    const ids = await Promise.all(
+      responses.map(async (r) => (await r.json()).insertedId as string),
+    );
+    expect(new Set(ids).size).toBe(USERS * BIDS_EACH);
+
+    const task = await fetch(`${base}/api/tasks/${taskId}`);
+    expect((await task.json()).bidCount).toBe(USERS * BIDS_EACH);
+    const [stored] = await t.app.database.db
+      .select({ n: count() })
+      .from(bids)
+      .where(eq(bids.taskId, taskId));
+    expect(stored?.n).toBe(USERS * BIDS_EACH);
+  });
+
+  it('a delete racing with bids never leaves a bid whose task is gone', async () => {
+    for (let round = 0; round < 5; round++) {
+      const taskId = await insertTask(t.app.database.db, owner.id, buildTask());
+      const bidding = bidders
+        .slice(0, 25)
+        .flatMap((user) => [1, 2, 3, 4].map((n) => placeBid(user, taskId, n)));
+      await new Promise((resolve) => setTimeout(resolve, round * 5));
+      const deleting = fetch(`${base}/api/tasks/${taskId}`, {
+        method: 'DELETE',
+        headers: { origin: TEST_BASE_URL, cookie: owner.cookie },
+      });
+      const statuses = (await Promise.all(bidding)).map((r) => r.status);
+      expect((await deleting).status).toBe(200);
+      // Each bid either landed before the delete (and went with it) or found no task.
+      for (const status of statuses) expect([201, 404]).toContain(status);
+    }
+    const orphans = await t.app.database.db
+      .select({ n: count() })
+      .from(bids)
+      .leftJoin(tasks, eq(tasks.id, bids.taskId))
+      .where(isNull(tasks.id));
+    expect(orphans[0]?.n).toBe(0);
+  });
+});

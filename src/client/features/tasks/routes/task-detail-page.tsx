@@ -7,6 +7,7 @@ import {
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Bid } from '../../../../shared/bids.ts';
 import { AppDialog } from '../../../components/ui/app-dialog.tsx';
@@ -38,6 +39,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 type BidOutcome = { outcome: 'placed' } | { outcome: 'error'; message: string };
+
+/** A failed action changed nothing, so the page keeps what it shows (and its dialog). */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as BidOutcome | undefined)?.outcome === 'error') return false;
+  return defaultShouldRevalidate;
+}
 
 export async function action({ params, request }: ActionFunctionArgs): Promise<BidOutcome> {
   const form = await request.formData();

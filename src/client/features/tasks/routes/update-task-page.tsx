@@ -6,6 +6,7 @@ import {
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { UpdateTaskInput } from '../../../../shared/tasks.ts';
 import { AppDialog, type DialogTone } from '../../../components/ui/app-dialog.tsx';
@@ -27,6 +28,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 type UpdateOutcome =
   { outcome: 'updated' } | { outcome: 'unchanged' } | { outcome: 'error'; detail: string };
+
+/** A failed action changed nothing, so the page keeps what it shows (and its dialog). */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as UpdateOutcome | undefined)?.outcome === 'error') return false;
+  return defaultShouldRevalidate;
+}
 
 export async function action({ params, request }: ActionFunctionArgs): Promise<UpdateOutcome> {
   const input: UpdateTaskInput = taskInputFromForm(await request.formData());

@@ -1,0 +1,147 @@
+import {
+  createTask,
+  expect,
+  newApiUser,
+  placeBid,
+  signUpPage,
+  test,
+  uniqueToken,
+  watchRequests,
+} from './support.ts';
+
+test.describe('task detail and bidding', () => {
+  test('the discount appears exactly at the third bid; the form resets and the list refreshes', async ({
+    page,
+    baseURL,
+  }) => {
+    const owner = await newApiUser(baseURL!, 'owner');
+    const other = await newApiUser(baseURL!, 'early');
+    const title = `Discount ${uniqueToken()}`;
+    const taskId = await createTask(owner.api, baseURL!, { title, budget: 200 });
+    await placeBid(other.api, baseURL!, taskId, 150);
+    await placeBid(other.api, baseURL!, taskId, 160);
+
+    const bidder = await signUpPage(page, baseURL!, 'bidder');
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bid History (2)' })).toBeVisible();
+    await expect(page.getByText('10% discount applied!')).toHaveCount(0);
+    await expect(page.getByText('$200.00')).toBeVisible();
+    await expect(page.getByText('Assigned To')).toBeVisible();
+    await expect(page.getByText('Open for bidding')).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Place Your Bid' });
+    await form.getByLabel('Your Bid Amount ($)').fill('170.5');
+    await form.getByLabel('Completion Deadline').fill('2030-04-01');
+    await form.getByLabel('Message').fill('Happy to help.');
+    await form.getByRole('button', { name: 'Submit Bid' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Success!' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Bid submitted successfully!');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Now three bids: budget × 0.9 with the original struck through.
+    await expect(page.getByRole('heading', { name: 'Bid History (3)' })).toBeVisible();
+    await expect(page.getByText('10% discount applied!')).toBeVisible();
+    await expect(page.getByText('$180.00')).toBeVisible();
+    await expect(page.locator('del')).toContainText('$200.00');
+    const history = page.getByRole('region', { name: 'Bid History (3)' });
+    await expect(history.getByRole('listitem')).toHaveCount(3);
+    const third = history.getByRole('listitem').nth(2);
+    await expect(third).toContainText(bidder.name);
+    await expect(third).toContainText('Bid #3');
+    await expect(third).toContainText('$170.50');
+    await expect(third).toContainText('Deadline: Apr 1, 2030');
+    await expect(third).toContainText('Submitted');
+    // The form starts over.
+    await expect(form.getByLabel('Your Bid Amount ($)')).toHaveValue('');
+    await expect(form.getByLabel('Message')).toHaveValue('');
+
+    await owner.api.dispose();
+    await other.api.dispose();
+  });
+
+  test('a bid of 0.5 is stopped by the browser and never reaches the server', async ({
+    page,
+    baseURL,
+  }) => {
+    const owner = await newApiUser(baseURL!, 'owner');
+    const taskId = await createTask(owner.api, baseURL!);
+    await signUpPage(page, baseURL!, 'bidder');
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page.getByText('No bids have been placed yet')).toBeVisible();
+
+    const posts = watchRequests(page, 'POST', '/api/bids');
+    const amount = page.getByLabel('Your Bid Amount ($)');
+    await amount.fill('0.5');
+    await page.getByLabel('Completion Deadline').fill('2030-04-01');
+    await page.getByRole('button', { name: 'Submit Bid' }).click();
+
+    expect(await amount.evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
+    await expect(amount).toBeFocused();
+    // Give a stray request every chance to show up before checking.
+    await page.waitForTimeout(500);
+    expect(posts).toHaveLength(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Bid History (0)' })).toBeVisible();
+    await owner.api.dispose();
+  });
+
+  test('a failed bid is shown', async ({ page, baseURL }) => {
+    const owner = await newApiUser(baseURL!, 'owner');
+    const title = `Vanishing ${uniqueToken()}`;
+    const taskId = await createTask(owner.api, baseURL!, { title });
+    await signUpPage(page, baseURL!, 'bidder');
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The task disappears between loading the page and bidding.
+    const removed = await owner.api.delete(`/api/tasks/${taskId}`, {
+      headers: { origin: baseURL! },
+    });
+    expect(removed.status()).toBe(200);
+    await page.getByLabel('Your Bid Amount ($)').fill('20');
+    await page.getByLabel('Completion Deadline').fill('2030-04-01');
+    await page.getByRole('button', { name: 'Submit Bid' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Error!' });
+    await expect(dialog).toContainText('Task not found');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await owner.api.dispose();
+  });
+
+  test('on my own task the form is replaced by a note and a link to its bids', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpPage(page, baseURL!, 'owner');
+    const title = `Mine ${uniqueToken()}`;
+    const taskId = await createTask(page.request, baseURL!, { title });
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Place Your Bid' })).toHaveCount(0);
+    await expect(page.getByText('You cannot bid on your own task.')).toBeVisible();
+    await page.getByRole('link', { name: 'View Bids' }).click();
+    await expect(page).toHaveURL(`/view-bids/${taskId}`);
+  });
+
+  test('Back to Tasks leads to the browse list; signed-out visitors go to login', async ({
+    page,
+    baseURL,
+  }) => {
+    const owner = await newApiUser(baseURL!, 'owner');
+    const taskId = await createTask(owner.api, baseURL!);
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signUpPage(page, baseURL!, 'viewer');
+    await page.goto(`/browse-tasks/${taskId}`);
+    await page.getByRole('link', { name: 'Back to Tasks' }).click();
+    await expect(page).toHaveURL(/\/browse-tasks$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Discover Tasks That Match Your Skills' }),
+    ).toBeVisible();
+    await owner.api.dispose();
+  });
+});

@@ -29,11 +29,11 @@ function LinkColumn({ title, links }: { title: string; links: readonly NavItem[]
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-base-300 bg-base-200">
+    <footer className="mt-8 border-t border-base-300 bg-base-200">
       <div className="page-container py-12">
         <NewsletterForm />
-        <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr]">
-          <div>
+        <div className="mt-12 grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[2fr_1fr_1fr_1.5fr]">
+          <div className="col-span-2 lg:col-span-1">
             <Logo />
             <p className="mt-3 max-w-xs text-sm text-base-content/75">
               Connecting skilled professionals with meaningful tasks and projects worldwide.
@@ -44,7 +44,7 @@ export function Footer() {
           </div>
           <LinkColumn title="Quick Links" links={FOOTER_QUICK_LINKS} />
           <LinkColumn title="Legal" links={FOOTER_LEGAL_LINKS} />
-          <div>
+          <div className="col-span-2 lg:col-span-1">
             <h2 className="mb-3 text-sm font-semibold tracking-wide uppercase">Contact</h2>
             <address className="space-y-2 text-sm text-base-content/75 not-italic">
               <p className="flex items-start gap-2">

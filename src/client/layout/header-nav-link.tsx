@@ -15,7 +15,7 @@ export function HeaderNavLink({ to, label, className = '', onNavigate }: HeaderN
       end={to === '/'}
       onClick={onNavigate}
       className={({ isActive }) =>
-        `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 hover:text-primary ${
+        `rounded-md px-3 py-2 font-medium transition-colors hover:bg-base-200 hover:text-primary ${
           isActive ? 'text-primary' : 'text-base-content/80'
         } ${className}`
       }

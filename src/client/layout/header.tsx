@@ -50,7 +50,7 @@ export function Header() {
           <ul className="flex items-center gap-0.5">
             {HEADER_LINKS.map((link, index) => (
               <li key={link.to} className={index < MEDIUM_LINK_COUNT ? '' : 'hidden lg:block'}>
-                <HeaderNavLink to={link.to} label={link.label} />
+                <HeaderNavLink to={link.to} label={link.label} className="text-sm" />
               </li>
             ))}
           </ul>

@@ -10,14 +10,14 @@ interface MobileMenuProps {
 export function MobileMenu({ id, onNavigate }: MobileMenuProps) {
   return (
     <nav id={id} aria-label="Mobile" className="border-t border-base-300 bg-base-100 md:hidden">
-      <ul className="page-container flex flex-col gap-1 py-3">
+      <ul className="page-container flex flex-col py-2">
         {HEADER_LINKS.map((link) => (
           <li key={link.to}>
             <HeaderNavLink
               to={link.to}
               label={link.label}
               onNavigate={onNavigate}
-              className="block text-base"
+              className="block py-3 text-base"
             />
           </li>
         ))}

@@ -10,8 +10,8 @@ interface NotFoundPageProps {
 export function NotFoundPage({ detail }: NotFoundPageProps) {
   const navigate = useNavigate();
   const goBack = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
+    // Back to wherever the visitor came from; home when this tab has no history.
+    if (window.history.length > 1) void navigate(-1);
     else void navigate('/');
   };
   return (

@@ -22,11 +22,19 @@
   } catch {
     // Nothing else to try.
   }
-  if (window.opener || told) {
-    window.close();
-  }
-  // Still open (opened as a normal tab): go somewhere useful instead of a blank page.
+  if (told) window.close();
+  // Still open (a browser that keeps it, or a page opened as a normal tab): say what to do.
   window.setTimeout(function () {
-    window.location.replace(error ? '/login?error=' + encodeURIComponent(error) : '/');
-  }, 300);
+    var text = document.getElementById('status');
+    var link = document.getElementById('continue');
+    if (text) {
+      text.textContent = error
+        ? 'Signing in did not finish. You can close this window and try again.'
+        : 'You are signed in. You can close this window.';
+    }
+    if (link) {
+      link.setAttribute('href', error ? '/login?error=' + encodeURIComponent(error) : '/');
+      link.hidden = false;
+    }
+  }, 500);
 })();

@@ -9,7 +9,12 @@ import {
   type SignUpFields,
 } from './auth-api.ts';
 import { AuthContext, type AuthContextValue, type AuthUser } from './auth-context.ts';
-import { AuthFlowError, openCenteredPopup, waitForPopupResult } from './google-popup.ts';
+import {
+  AuthFlowError,
+  listenForLateCompletion,
+  openCenteredPopup,
+  waitForPopupResult,
+} from './google-popup.ts';
 import { currentSession, rememberSession, reloadSession } from './session-store.ts';
 
 /** How long the popup-blocked sentence stays before the page leaves for Google. */
@@ -85,6 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (error instanceof AuthFlowError && error.code === 'popup-closed') {
             const current = await refresh().catch(() => null);
             if (current) return 'signed-in' as const;
+            listenForLateCompletion(() => void refresh().catch(() => null));
           }
           throw error;
         }

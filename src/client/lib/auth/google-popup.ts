@@ -82,3 +82,24 @@ export function waitForPopupResult(popup: Window): Promise<void> {
     }, CLOSED_POLL_MS);
   });
 }
+
+/**
+ * After a popup "closed" without a word (which is also how a popup looks once a strict
+ * cross-origin-opener policy has cut it off), sign-in may still finish in it: listen on the
+ * channel for a while and call `onSignedIn` if it does. Returns a function that stops.
+ */
+export function listenForLateCompletion(onSignedIn: () => void, timeoutMs = 10 * 60_000) {
+  if (typeof BroadcastChannel !== 'function') return () => {};
+  const channel = new BroadcastChannel(OAUTH_MESSAGE_TYPE);
+  const stop = () => {
+    window.clearTimeout(timer);
+    channel.close();
+  };
+  const timer = window.setTimeout(stop, timeoutMs);
+  channel.onmessage = (event: MessageEvent) => {
+    if (!isOAuthMessage(event.data)) return;
+    stop();
+    if (!event.data.error) onSignedIn();
+  };
+  return stop;
+}

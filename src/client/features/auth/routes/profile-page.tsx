@@ -93,6 +93,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
           label="Email"
           type="email"
           value={user.email}
+          className="bg-base-200 text-base-content/80"
           readOnly
           required
           hint="Your e-mail address cannot be changed."

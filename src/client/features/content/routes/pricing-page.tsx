@@ -15,15 +15,15 @@ export function PricingPage() {
       title="Pricing"
       intro="TaskBid is free to use. Posting tasks and placing bids cost nothing."
     >
-      <div className="not-prose my-6 rounded-box border border-primary/40 bg-base-100 p-6 sm:p-8">
+      <div className="my-6 rounded-box border border-primary/40 bg-base-100 p-6 sm:p-8">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">Everyone</p>
         <p className="mt-2 text-4xl font-extrabold">
           $0 <span className="text-base font-medium text-base-content/70">per month</span>
         </p>
         <ul className="mt-6 space-y-2">
           {INCLUDED.map((item) => (
-            <li key={item} className="flex items-center gap-2">
-              <Check className="size-4 text-primary" aria-hidden="true" />
+            <li key={item} className="flex items-start gap-2">
+              <Check className="mt-1 size-4 shrink-0 text-primary" aria-hidden="true" />
               {item}
             </li>
           ))}

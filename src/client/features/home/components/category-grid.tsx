@@ -1,27 +1,10 @@
-import {
-  Code,
-  FlaskConical,
-  Megaphone,
-  Palette,
-  PenLine,
-  User,
-  type LucideIcon,
-} from 'lucide-react';
 import { Link } from 'react-router';
-import { CATEGORIES, type Category } from '../../../../shared/constants.ts';
+import { CATEGORIES } from '../../../../shared/constants.ts';
 import { useAsyncData } from '../../../lib/use-async-data.ts';
 import { fetchCategoryCounts } from '../api/home-api.ts';
+import { CATEGORY_ICONS } from '../category-icons.ts';
 import { LoadError } from './load-error.tsx';
 import { SectionHeading } from './section-heading.tsx';
-
-const ICONS: Record<Category, LucideIcon> = {
-  'Web Development': Code,
-  Design: Palette,
-  Writing: PenLine,
-  Marketing: Megaphone,
-  Research: FlaskConical,
-  Personal: User,
-};
 
 function countLabel(count: number) {
   return `${count} ${count === 1 ? 'task' : 'tasks'}`;
@@ -47,7 +30,7 @@ export function CategoryGrid() {
         ) : null}
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
           {CATEGORIES.map((category) => {
-            const Icon = ICONS[category];
+            const Icon = CATEGORY_ICONS[category];
             return (
               <li key={category}>
                 <Link

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { CATEGORY_ICONS } from '../category-icons.ts';
 import { TaskImage } from './task-image.tsx';
 
 export function FeaturedTaskCard({ task }: { task: Task }) {
@@ -10,7 +11,7 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
   const amount = formatMoney(task.price ?? task.budget) ?? 'Open budget';
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
-      <TaskImage src={task.imageUrl} />
+      <TaskImage src={task.imageUrl} Icon={CATEGORY_ICONS[task.category]} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-2">
           <span className="badge badge-soft badge-primary">{task.category || 'General'}</span>
@@ -22,7 +23,7 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
         </div>
         <h3 className="mt-3 line-clamp-2 text-lg leading-snug font-semibold">{task.title}</h3>
         <p className="mt-1 line-clamp-2 text-sm text-base-content/75">{task.description}</p>
-        <dl className="mt-4 grid grid-cols-1 gap-1.5 text-sm">
+        <dl className="mt-4 mb-5 grid grid-cols-1 gap-1.5 text-sm">
           <div className="flex items-center gap-2">
             <Wallet className="size-4 text-primary" aria-hidden="true" />
             <dt className="text-base-content/70">Budget</dt>
@@ -41,7 +42,7 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
         </dl>
         <Link
           to={`/browse-tasks/${encodeURIComponent(task._id)}`}
-          className="btn btn-outline btn-primary btn-sm mt-5"
+          className="btn btn-outline btn-primary btn-sm mt-auto"
           aria-label={`View Details: ${task.title}`}
         >
           View Details

@@ -1,8 +1,14 @@
-import { ImageOff } from 'lucide-react';
+import { ImageOff, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 
+interface TaskImageProps {
+  src: string | null | undefined;
+  /** Shown on the placeholder when there is no picture (e.g. the category's icon). */
+  Icon?: LucideIcon;
+}
+
 /** A task's picture at a fixed 16:9 ratio, lazy-loaded, with a neutral placeholder. */
-export function TaskImage({ src }: { src: string | null | undefined }) {
+export function TaskImage({ src, Icon = ImageOff }: TaskImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = Boolean(src) && failed !== src;
   return (
@@ -18,8 +24,8 @@ export function TaskImage({ src }: { src: string | null | undefined }) {
           onError={() => setFailed(src ?? null)}
         />
       ) : (
-        <div className="flex size-full items-center justify-center text-base-content/40">
-          <ImageOff className="size-8" aria-hidden="true" />
+        <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/5 to-primary/15 text-primary/50">
+          <Icon className="size-10" strokeWidth={1.5} aria-hidden="true" />
         </div>
       )}
     </div>

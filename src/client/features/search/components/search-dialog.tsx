@@ -68,14 +68,18 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
-        <form role="search" className="flex gap-2 px-5 pt-4" onSubmit={onSubmit}>
-          <label className="input input-bordered flex-1">
+        <form
+          role="search"
+          className="flex flex-col gap-2 px-5 pt-4 sm:flex-row"
+          onSubmit={onSubmit}
+        >
+          <label className="input w-full sm:flex-1">
             <Search className="size-4 text-base-content/60" aria-hidden="true" />
             <span className="sr-only">Search term</span>
             <input
               ref={inputRef}
               type="search"
-              className="grow"
+              className="grow text-sm sm:text-base"
               value={term}
               onChange={(event) => setTerm(event.target.value)}
               placeholder="Search for tasks, freelancers, or categories..."

@@ -1,0 +1,237 @@
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import {
+  accountButton,
+  createAccount,
+  expect,
+  signInWithGoogleAs,
+  test,
+  uniqueUser,
+  type TestUser,
+} from './support/test.ts';
+
+async function fillLogin(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page
+    .getByRole('main')
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.goto('/login');
+  await fillLogin(page, user);
+  await expect(accountButton(page)).toBeVisible();
+}
+
+test.describe('accounts', () => {
+  test('sign up, see name and e-mail in the dropdown, sign out', async ({ page }) => {
+    const user = uniqueUser('signup');
+    await page.goto('/signup');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: 'Name', exact: true })
+      .fill(user.name);
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: 'Email', exact: true })
+      .fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    const account = accountButton(page);
+    await expect(account).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeHidden();
+
+    await account.click();
+    const menu = page.locator(`#${await account.getAttribute('aria-controls')}`);
+    await expect(menu.getByText(user.name, { exact: true })).toBeVisible();
+    await expect(menu.getByText(user.email, { exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Profile Settings' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    await expect(menu.getByRole('link', { name: 'My Tasks' })).toHaveAttribute('href', '/my-tasks');
+    // Without a photo the avatar shows the first letter.
+    await expect(account).toContainText(user.name[0]!.toUpperCase());
+
+    await menu.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(accountButton(page)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  });
+
+  test('the dropdown also opens on hover and closes with Escape', async ({ page, baseURL }) => {
+    const user = uniqueUser('hover');
+    await createAccount(baseURL!, user);
+    await signIn(page, user);
+    const account = accountButton(page);
+    await account.hover();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await account.click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeHidden();
+    await expect(account).toBeFocused();
+  });
+
+  test('the sign-up password has a show/hide switch and its rule', async ({ page }) => {
+    await page.goto('/signup');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(page.getByText('Use 8 to 128 characters.')).toBeVisible();
+    await password.fill('secret-words');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('a wrong password and a taken e-mail get friendly sentences', async ({ page, baseURL }) => {
+    const user = uniqueUser('errors');
+    await createAccount(baseURL!, user);
+    await page.goto('/login');
+    await fillLogin(page, { email: user.email, password: 'not-the-password' });
+    await expect(page.getByRole('alert')).toHaveText(
+      'That e-mail and password do not match an account. Check them and try again.',
+    );
+
+    await page.goto('/signup');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: 'Name', exact: true })
+      .fill('Someone Else');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: 'Email', exact: true })
+      .fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('another-password');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
+    );
+  });
+
+  test('a protected URL while signed out goes to login, then back to it', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = uniqueUser('guard');
+    await createAccount(baseURL!, user);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await fillLogin(page, user);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
+  });
+
+  test('the profile updates the display name and photo URL', async ({ page, baseURL }) => {
+    const user = uniqueUser('profile');
+    await createAccount(baseURL!, user);
+    await signIn(page, user);
+    await page.goto('/profile');
+    const name = page.getByRole('textbox', { name: 'Display name' });
+    await expect(name).toHaveValue(user.name);
+    await expect(
+      page.getByRole('main').getByRole('textbox', { name: 'Email', exact: true }),
+    ).toHaveValue(user.email);
+    const newName = `Renamed ${randomUUID().slice(0, 6)}`;
+    await name.fill(newName);
+    await page.getByRole('textbox', { name: /Photo URL/ }).fill('https://example.com/avatar.png');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Display name' })).toHaveValue(newName);
+    await expect(page.getByRole('textbox', { name: /Photo URL/ })).toHaveValue(
+      'https://example.com/avatar.png',
+    );
+    await accountButton(page).click();
+    await expect(page.getByText(newName, { exact: true }).first()).toBeVisible();
+  });
+
+  test('Google sign-in through the popup', async ({ page, context }) => {
+    const id = randomUUID().slice(0, 8);
+    const identity = {
+      sub: `sub-${randomUUID()}`,
+      email: `g-${id}@gmail.example`,
+      name: `Grace ${id}`,
+    };
+    await signInWithGoogleAs(context, identity);
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupOpened;
+    await popup.getByRole('link', { name: `Continue as ${identity.name}` }).click();
+    await popup.waitForEvent('close', { timeout: 15_000 });
+
+    await expect(page).toHaveURL(/\/$/);
+    await accountButton(page).click();
+    await expect(page.getByText(identity.name, { exact: true })).toBeVisible();
+    await expect(page.getByText(identity.email, { exact: true })).toBeVisible();
+  });
+
+  test('Google sign-in through the popup when the person takes their time at Google', async ({
+    page,
+    context,
+  }) => {
+    const id = randomUUID().slice(0, 8);
+    const identity = {
+      sub: `sub-${randomUUID()}`,
+      email: `slow-${id}@gmail.example`,
+      name: `Slow ${id}`,
+    };
+    await signInWithGoogleAs(context, identity);
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupOpened;
+    // A real person spends a few seconds on Google's pages.
+    const consent = popup.getByRole('link', { name: `Continue as ${identity.name}` });
+    await expect(consent).toBeVisible();
+    await popup.waitForTimeout(3_000);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await consent.click();
+    await popup.waitForEvent('close', { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await accountButton(page).click();
+    await expect(page.getByText(identity.email, { exact: true })).toBeVisible();
+  });
+
+  test('Google sign-in falls back to a full-page redirect when the popup is blocked', async ({
+    page,
+    context,
+  }) => {
+    const id = randomUUID().slice(0, 8);
+    const identity = {
+      sub: `sub-${randomUUID()}`,
+      email: `b-${id}@gmail.example`,
+      name: `Blocked ${id}`,
+    };
+    await signInWithGoogleAs(context, identity);
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(
+      page.getByText(
+        'Your browser blocked the sign-in window. We are taking you to Google in this tab instead.',
+      ),
+    ).toBeVisible();
+    await page.getByRole('link', { name: `Continue as ${identity.name}` }).click();
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+    await expect(
+      page.getByRole('main').getByRole('textbox', { name: 'Email', exact: true }),
+    ).toHaveValue(identity.email);
+  });
+});

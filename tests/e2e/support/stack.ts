@@ -1,0 +1,125 @@
+/**
+ * Starts what the browser tests run against: the built client (built when missing or older
+ * than its sources), the local OpenID provider, then the app on a free port with an
+ * in-memory database. Used by Playwright's global setup and the screenshot script.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { startOidcProvider } from './oidc-provider.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+/** Node 24 from the `node` devDependency (the system Node may be too old for .ts). */
+const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
+  ? join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Runs `vite build` unless dist/client is newer than the client sources. */
+export function buildClientIfNeeded(): void {
+  const index = join(ROOT, 'dist/client/index.html');
+  const sources = Math.max(
+    newestMtime(join(ROOT, 'src/client')),
+    newestMtime(join(ROOT, 'src/shared')),
+    newestMtime(join(ROOT, 'vite.config.ts')),
+  );
+  if (existsSync(index) && statSync(index).mtimeMs >= sources && !process.env.E2E_REBUILD) return;
+  const result = spawnSync(NODE, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The app exited early (code ${server.exitCode})`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The app did not answer ${url}/api/health within ${timeoutMs} ms`);
+}
+
+export interface Stack {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: { seed?: boolean } = {}): Promise<Stack> {
+  buildClientIfNeeded();
+  const provider = await startOidcProvider();
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logDir = join(ROOT, 'test-results');
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, 'e2e-server.log'));
+  const server = spawn(NODE, [join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL: baseURL,
+      DATABASE_URL: 'memory://',
+      // Tests make their own data and sign up many users from one address; the screenshots
+      // want the demo users, tasks and bids so the home page has featured tasks to show.
+      SEED_ON_FIRST_START: options.seed ? 'true' : 'false',
+      RATE_LIMITS: 'off',
+      BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
+      STATIC_DIR: join(ROOT, 'dist/client'),
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      ...provider.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  try {
+    await waitForHealth(baseURL, server, 60_000);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await provider.stop();
+    throw error;
+  }
+  return {
+    baseURL,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (server.exitCode === null) server.kill('SIGKILL');
+      }
+      await provider.stop();
+      log.end();
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import './types.ts';
@@ -6,6 +7,8 @@ import { createAuth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createEventBus } from './events/bus.ts';
+import type { EventStream } from './events/sse.ts';
 import { healthRoutes } from './health/routes.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -35,8 +38,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', createAuth(config, database.db, app.log));
-  app.decorate('lifecycle', { draining: false });
-  app.addHook('onClose', async () => database.close());
+  app.decorate('lifecycle', { draining: false, streams: new Set<EventStream>() });
+  const events = await createEventBus(database, (err) =>
+    app.log.error({ err }, 'event delivery failed'),
+  );
+  app.decorate('events', events);
+  app.addHook('onClose', async () => {
+    for (const stream of app.lifecycle.streams) stream.close();
+    await events.close();
+    await database.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -44,6 +55,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await registerSecurity(app);
   if (config.rateLimits) await registerRateLimits(app);
 
+  // JSON over 1 KB: brotli (quality 4) or gzip; request bodies are never decompressed.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   // Marketplace routes are registered here.

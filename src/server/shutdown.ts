@@ -22,6 +22,8 @@ export function gracefulShutdown(app: FastifyInstance, deadlineMs: number) {
 
   return async function shutdown(): Promise<void> {
     app.lifecycle.draining = true;
+    // Event streams never finish by themselves: end them, clients reconnect elsewhere.
+    for (const stream of app.lifecycle.streams) stream.close();
     const giveUpAt = Date.now() + deadlineMs - CLOSE_RESERVE_MS;
     let quietSince = Date.now();
     while (Date.now() < giveUpAt) {

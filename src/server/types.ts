@@ -1,6 +1,8 @@
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { EventBus } from './events/bus.ts';
+import type { EventStream } from './events/sse.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,6 +10,7 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     /** Set while the server drains before shutting down (readiness then says no). */
-    lifecycle: { draining: boolean };
+    lifecycle: { draining: boolean; streams: Set<EventStream> };
+    events: EventBus;
   }
 }

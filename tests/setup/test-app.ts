@@ -13,6 +13,8 @@ export const TEST_BASE_URL = 'http://localhost:3000';
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** The database before any routing (what a second instance connects to). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -22,9 +24,16 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { routeDatabaseUrl?: (url: string) => string } = {},
+  options: {
+    routeDatabaseUrl?: (url: string) => string;
+    /** A second instance on the same database as this one (PostgreSQL only). */
+    shareDatabaseWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const { url, drop } = await createTestDatabase();
+  const shared = options.shareDatabaseWith;
+  const { url, drop } = shared
+    ? { url: shared.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -42,6 +51,7 @@ export async function createTestApp(
   return {
     app,
     config,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await drop();

@@ -21,6 +21,15 @@ export interface Database {
   kind: DatabaseKind;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Receives NOTIFY payloads on `channel` (sent with `pg_notify`, delivered on commit).
+   * `onReconnect` runs after a lost listening connection is back: events may have been missed.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +57,7 @@ async function openPglite(url: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -65,14 +75,78 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
+  const listeners: (() => Promise<void>)[] = [];
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, onMessage, onReconnect) => {
+      const stop = await listenWithReconnect(url, channel, onMessage, onReconnect);
+      listeners.push(stop);
+      return stop;
+    },
     close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * A dedicated connection that LISTENs on one channel and comes back by itself after the
+ * server goes away (each return is reported, since notifications sent meanwhile are lost).
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const retry = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.removeAllListeners('error');
+      next.on('error', () => {});
+      void next.end().catch(() => {});
+      timer = setTimeout(() => void connect(true).catch(() => retry()), RECONNECT_MS);
+    };
+    next.on('error', retry);
+    next.on('end', retry);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      if (!isReconnect) {
+        client = undefined;
+        await next.end().catch(() => {});
+        throw error;
+      }
+      retry();
+      return;
+    }
+    if (isReconnect) onReconnect?.();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
   };
 }

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.ts';
+
+/**
+ * What happened, by id only: every listener fetches what it may see with its own session,
+ * so an event never carries another user's e-mail or message.
+ */
+export type AppEvent =
+  | { type: 'bid.placed'; taskId: string; bidId: string }
+  | { type: 'task.changed'; taskId: string }
+  | { type: 'notification'; userId: string }
+  /** Local only: the listening connection was lost and is back; refetch everything. */
+  | { type: 'resync' };
+
+export const EVENTS_CHANNEL = 'taskbid_events';
+
+export interface EventBus {
+  /** Sends an event through the database: inside a transaction it goes out on commit. */
+  publish(db: Pick<Db, 'execute'>, event: Exclude<AppEvent, { type: 'resync' }>): Promise<void>;
+  /** Every event from every instance, until the returned function is called. */
+  subscribe(handler: (event: AppEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * Events between server instances travel by PostgreSQL LISTEN/NOTIFY (on PGlite, within
+ * the one process). Each instance keeps a single listening connection and fans out locally.
+ */
+export async function createEventBus(
+  database: Database,
+  onError: (error: unknown) => void,
+): Promise<EventBus> {
+  const handlers = new Set<(event: AppEvent) => void>();
+  const deliver = (event: AppEvent) => {
+    for (const handler of handlers) {
+      try {
+        handler(event);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+  const stop = await database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      try {
+        deliver(JSON.parse(payload) as AppEvent);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    () => deliver({ type: 'resync' }),
+  );
+  return {
+    async publish(db, event) {
+      await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    close: stop,
+  };
+}

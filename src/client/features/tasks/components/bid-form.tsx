@@ -2,8 +2,8 @@ import { Send } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
 import { BID_MESSAGE_MAX } from '../../../../shared/constants.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FormField } from './form-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 interface BidFormProps {
   submitting: boolean;
@@ -55,14 +55,13 @@ export function BidForm({ submitting, formRef }: BidFormProps) {
           className="textarea w-full"
         />
       </FormField>
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
-        {submitting ? (
-          <Spinner size="sm" label="Submitting" />
-        ) : (
-          <Send className="size-4" aria-hidden="true" />
-        )}
+      <SubmitButton
+        busy={submitting}
+        busyLabel="Submitting"
+        icon={<Send className="size-4" aria-hidden="true" />}
+      >
         Submit Bid
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -3,9 +3,9 @@ import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
 import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../../../shared/constants.ts';
 import type { Task } from '../../../../shared/tasks.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FIELD_LIMITS } from '../lib/field-limits.ts';
 import { FormField } from './form-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 interface TaskFormProps {
   /** The task being edited; none for a new task. */
@@ -169,12 +169,9 @@ export function TaskForm({ task, owner, submitLabel, submitting, formRef }: Task
         <input id={f('name')} value={owner.name} readOnly className="input w-full bg-base-200" />
       </FormField>
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full" disabled={submitting}>
-          {submitting ? (
-            <Spinner size="sm" label="Saving" className="[&_.loading]:text-current" />
-          ) : null}
+        <SubmitButton busy={submitting} busyLabel="Saving" className="w-full">
           {submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </Form>
   );

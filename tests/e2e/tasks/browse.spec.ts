@@ -1,0 +1,211 @@
+import type { Page } from '@playwright/test';
+import { createTask, expect, newApiUser, test, uniqueToken, type ApiUser } from './support.ts';
+
+/** The titles of the cards on the page, in order. */
+function cardTitles(page: Page) {
+  return page.getByRole('region', { name: 'Tasks' }).getByRole('article').getByRole('heading');
+}
+
+const counter = (page: Page) => page.getByText(/^Showing \d+ of \d+$/);
+
+test.describe('browse tasks', () => {
+  let owner: ApiUser;
+  let token: string;
+  const names = (t: string) => ({ a: `Alpha ${t}`, b: `Beta ${t}`, c: `Gamma ${t}` });
+
+  test.beforeAll(async () => {
+    const baseURL = process.env.E2E_BASE_URL!;
+    owner = await newApiUser(baseURL, 'browse');
+    token = uniqueToken('brw');
+    const n = names(token);
+    // Created in this order: A is the oldest, C the newest.
+    await createTask(owner.api, baseURL, {
+      title: n.a,
+      description: 'Plain work.',
+      category: 'Design',
+      budget: 100,
+      location: 'Lisbon',
+    });
+    await createTask(owner.api, baseURL, {
+      title: n.b,
+      description: 'Needs React and SEO experience.',
+      category: 'Writing',
+      budget: 300,
+      location: 'Berlin',
+    });
+    await createTask(owner.api, baseURL, {
+      title: n.c,
+      description: 'Figma screens.',
+      category: 'Design',
+      budget: 200,
+      location: 'Lisbon, Portugal',
+    });
+  });
+
+  test.afterAll(async () => {
+    await owner.api.dispose();
+  });
+
+  test('hero, search with clear button, and the card contents', async ({ page }) => {
+    const n = names(token);
+    await page.goto('/browse-tasks');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb).toContainText('Browse Tasks');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Discover Tasks That Match Your Skills' }),
+    ).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Search tasks' });
+    await search.fill(token.toUpperCase()); // case-insensitive
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`search=${token.toUpperCase()}`));
+    await expect(cardTitles(page)).toHaveText([n.c, n.b, n.a]);
+    await expect(counter(page)).toHaveText('Showing 3 of 3');
+
+    // Matches the description too.
+    await search.fill(`React and SEO`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(cardTitles(page).filter({ hasText: n.b })).toHaveCount(1);
+
+    await search.fill(n.a);
+    await search.press('Enter');
+    await expect(cardTitles(page)).toHaveText([n.a]);
+    const card = page.getByRole('article').filter({ hasText: n.a });
+    await expect(card).toContainText('Budget:$100.00');
+    await expect(card).toContainText('Deadline:Jun 30, 2030');
+    await expect(card).toContainText('Location:Lisbon');
+    await expect(card).toContainText('Plain work.');
+    await expect(card).toContainText('Design');
+    await expect(card.getByText('Not Started')).toBeVisible();
+    const rating = await card.getByText(/^Rating \d\.\d$/).textContent();
+    expect(Number(rating!.replace('Rating ', ''))).toBeGreaterThanOrEqual(3);
+    expect(Number(rating!.replace('Rating ', ''))).toBeLessThanOrEqual(5);
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(search).toHaveValue('');
+    await expect(page).toHaveURL(/\/browse-tasks$/);
+
+    // The rating is stable: the same after a reload.
+    await page.goto(`/browse-tasks?search=${encodeURIComponent(n.a)}`);
+    await expect(card.getByText(/^Rating \d\.\d$/)).toHaveText(rating!);
+    await card.getByRole('link', { name: /^View Details/ }).click();
+    await expect(page).toHaveURL(/\/login$/); // the detail page is protected
+  });
+
+  test('each filter, Reset Filters, and Back', async ({ page }) => {
+    const n = names(token);
+    await page.goto(`/browse-tasks?search=${token}`);
+    await expect(cardTitles(page)).toHaveCount(3);
+    const toggle = page.getByRole('button', { name: 'Show Filters' });
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Hide Filters' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    const category = page.getByLabel('Category');
+    await expect(category.getByRole('option', { name: 'All Categories' })).toHaveCount(1);
+    await category.selectOption('Design');
+    await expect(page).toHaveURL(/category=Design/);
+    await expect(cardTitles(page)).toHaveText([n.c, n.a]);
+    await category.selectOption('');
+    await expect(cardTitles(page)).toHaveCount(3);
+
+    await page.getByLabel('Minimum price').fill('150');
+    await page.getByLabel('Maximum price').fill('250');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/minPrice=150&maxPrice=250/);
+    await expect(cardTitles(page)).toHaveText([n.c]);
+
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expect(page).toHaveURL(/\/browse-tasks$/);
+    await expect(page.getByLabel('Minimum price')).toHaveValue('');
+
+    await page.getByRole('searchbox', { name: 'Search tasks' }).fill(token);
+    await page.getByLabel('Location').fill('LISBON');
+    await page.getByLabel('Location').press('Enter');
+    await expect(cardTitles(page)).toHaveText([n.c, n.a]);
+
+    await page.getByLabel('Location').fill('');
+    await page.getByLabel('Required Skills').fill('react, seo');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/skills=react%2C\+?seo/);
+    await expect(cardTitles(page)).toHaveText([n.b]);
+
+    // Back returns to the location filter, fields and results alike.
+    await page.goBack();
+    await expect(page.getByLabel('Location')).toHaveValue('LISBON');
+    await expect(page.getByLabel('Required Skills')).toHaveValue('');
+    await expect(cardTitles(page)).toHaveText([n.c, n.a]);
+
+    await page.getByLabel('Required Skills').fill('cobol');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByRole('heading', { name: 'No tasks found' })).toBeVisible();
+    await expect(counter(page)).toHaveText('Showing 0 of 0');
+    await page.getByRole('button', { name: 'Reset All Filters' }).click();
+    await expect(page).toHaveURL(/\/browse-tasks$/);
+    await expect(page.getByRole('heading', { name: 'No tasks found' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Hide Filters' }).click();
+    await expect(page.getByLabel('Location')).toBeHidden();
+  });
+
+  test('each sort order', async ({ page }) => {
+    const n = names(token);
+    await page.goto(`/browse-tasks?search=${token}`);
+    await page.getByRole('button', { name: 'Show Filters' }).click();
+    const sort = page.getByLabel('Sort By');
+    await expect(sort.getByRole('option')).toHaveText([
+      'Newest First',
+      'Oldest First',
+      'Price: Low to High',
+      'Price: High to Low',
+    ]);
+    await expect(cardTitles(page)).toHaveText([n.c, n.b, n.a]);
+    await sort.selectOption({ label: 'Oldest First' });
+    await expect(page).toHaveURL(/sort=oldest/);
+    await expect(cardTitles(page)).toHaveText([n.a, n.b, n.c]);
+    await sort.selectOption({ label: 'Price: Low to High' });
+    await expect(cardTitles(page)).toHaveText([n.a, n.c, n.b]);
+    await sort.selectOption({ label: 'Price: High to Low' });
+    await expect(cardTitles(page)).toHaveText([n.b, n.c, n.a]);
+    await sort.selectOption({ label: 'Newest First' });
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(cardTitles(page)).toHaveText([n.c, n.b, n.a]);
+  });
+
+  test('12 per page, numbered pages, Next, Previous and Back', async ({ page, baseURL }) => {
+    const many = uniqueToken('page');
+    for (let i = 1; i <= 13; i += 1) {
+      await createTask(owner.api, baseURL!, {
+        title: `Paged ${String(i).padStart(2, '0')} ${many}`,
+        budget: i,
+      });
+    }
+    await page.goto(`/browse-tasks?search=${many}&sort=priceLow`);
+    await expect(counter(page)).toHaveText('Showing 12 of 13');
+    await expect(cardTitles(page)).toHaveCount(12);
+    await expect(cardTitles(page).first()).toHaveText(`Paged 01 ${many}`);
+    const pages = page.getByRole('navigation', { name: 'Task pages' });
+    await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await pages.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(counter(page)).toHaveText('Showing 1 of 13');
+    await expect(cardTitles(page)).toHaveText([`Paged 13 ${many}`]);
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(counter(page)).toHaveText('Showing 12 of 13');
+
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect(counter(page)).toHaveText('Showing 1 of 13');
+    await pages.getByRole('link', { name: 'Previous' }).click();
+    await expect(cardTitles(page).first()).toHaveText(`Paged 01 ${many}`);
+  });
+});

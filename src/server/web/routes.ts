@@ -1,27 +1,30 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built React app: hashed files under /assets are cached for a year, everything
  * else is revalidated, and any other GET that is not under /api gets index.html so the
- * client router can take it.
+ * client router can take it. `npm run build` writes `.br` and `.gz` copies beside each text
+ * file (scripts/compress-assets.ts); they are sent as they are to browsers that accept them
+ * (`vary: accept-encoding`), and are not addressable by their own names.
  */
 export async function webRoutes(app: FastifyInstance) {
   const root = app.config.staticDir;
+  const assets = resolve(root, 'assets') + sep;
   const hasClient = existsSync(join(root, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
-          path.includes(`${join(root, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          resolve(path).startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });

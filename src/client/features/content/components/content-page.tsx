@@ -20,7 +20,9 @@ export function ContentPage({ title, intro, note, children }: ContentPageProps) 
           {note ? <p className="mt-3 text-sm text-base-content/70">{note}</p> : null}
         </div>
       </header>
-      <div className="page-container prose-page max-w-3xl py-10">{children}</div>
+      <div className="page-container py-10">
+        <div className="prose-page max-w-3xl">{children}</div>
+      </div>
     </article>
   );
 }

@@ -208,3 +208,19 @@ test.describe('my posted tasks', () => {
     );
   });
 });
+
+test('my tasks shows a spinner while they load', async ({ page, baseURL }) => {
+  await signUpPage(page, baseURL!, 'waiter');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/tasks?*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/my-tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Posted Tasks' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your tasks' })).toBeAttached();
+  release();
+  await expect(page.getByRole('heading', { name: 'No tasks posted yet' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your tasks' })).toHaveCount(0);
+});

@@ -74,8 +74,21 @@ for (const theme of ['light', 'dark']) {
         // Phone pages are long: also two readable slices of the top.
         const clip = (y: number) => ({ x: 0, y, width, height: 1400 });
         await page.screenshot({ path: `${file}-a.png`, fullPage: true, clip: clip(0) });
-        await page.screenshot({ path: `${file}-b.png`, fullPage: true, clip: clip(1400) });
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        if (height > 1500) {
+          await page.screenshot({ path: `${file}-b.png`, fullPage: true, clip: clip(1400) });
+        }
       }
+    }
+    if (!only || 'dialog'.includes(only)) {
+      await page.goto('/my-tasks');
+      await page
+        .getByRole('button', { name: /^Delete/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `screenshots/tasks-dialog-delete-${width}-${theme}.png` });
     }
     await page.context().close();
   }

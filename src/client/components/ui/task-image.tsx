@@ -29,7 +29,7 @@ export function TaskImage({ src, alt = '', className = 'aspect-video' }: TaskIma
           onError={() => setFailed(src ?? null)}
         />
       ) : (
-        <div className="absolute inset-0 grid place-items-center text-base-content/40">
+        <div className="absolute inset-0 grid place-items-center bg-linear-to-br from-primary/10 via-base-200 to-base-300/60 text-primary/50">
           <ImageOff className="size-8" aria-hidden="true" />
         </div>
       )}

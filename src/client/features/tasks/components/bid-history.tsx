@@ -37,10 +37,10 @@ export function BidHistory({ bids, error, count }: BidHistoryProps) {
                 <p className="font-medium break-words">{bid.userName}</p>
                 <p className="text-sm text-base-content/70">Bid #{index + 1}</p>
               </div>
-              <div className="text-right text-sm">
+              <div className="text-sm sm:text-right">
                 <p className="text-base font-semibold text-primary">{formatMoney(bid.amount)}</p>
                 <p>Deadline: {formatDate(bid.deadline)}</p>
-                <p className="flex items-center justify-end gap-1 text-base-content/70">
+                <p className="flex items-center gap-1 text-base-content/70 sm:justify-end">
                   <Clock className="size-3.5" aria-hidden="true" />
                   <span>Submitted {formatDateTime(bid.timestamp)}</span>
                 </p>

@@ -26,7 +26,7 @@ export function BrowseSearchBar({ value, onChange, onClear }: BrowseSearchBarPro
           value={value}
           maxLength={FIELD_LIMITS.search}
           onChange={(event) => onChange(event.target.value)}
-          placeholder="Search by title or description..."
+          placeholder="Search tasks..."
           className="grow [&::-webkit-search-cancel-button]:hidden"
           enterKeyHint="search"
           autoComplete="off"

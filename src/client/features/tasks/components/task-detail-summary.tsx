@@ -19,7 +19,7 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
   ];
   return (
     <article className="overflow-hidden rounded-box border border-base-300 bg-base-100">
-      <TaskImage src={task.imageUrl} className="aspect-[21/9]" />
+      <TaskImage src={task.imageUrl} className={task.imageUrl ? 'aspect-[21/9]' : 'aspect-[5/1]'} />
       <div className="p-5 sm:p-6">
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-outline badge-sm">{task.category || 'General'}</span>
@@ -36,12 +36,13 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
         </p>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           {facts.map(({ Icon, label, value }) => (
-            <div key={label} className="flex items-start gap-3 rounded-field bg-base-200 p-3">
-              <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <div className="min-w-0">
-                <dt className="text-sm text-base-content/70">{label}</dt>
-                <dd className="font-medium break-words">{value}</dd>
-              </div>
+            <div
+              key={label}
+              className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 rounded-field bg-base-200 p-3"
+            >
+              <Icon className="row-span-2 mt-0.5 size-5 text-primary" aria-hidden="true" />
+              <dt className="text-sm text-base-content/70">{label}</dt>
+              <dd className="font-medium break-words">{value}</dd>
             </div>
           ))}
         </dl>

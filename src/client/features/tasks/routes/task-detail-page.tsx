@@ -89,12 +89,12 @@ export function Component() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Tasks
       </Link>
+      {/* Phones: task, then budget and bid form, then the history; lg: a side column. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-6">
+        <div className="min-w-0 lg:col-start-1">
           <TaskDetailSummary task={task} />
-          <BidHistory bids={bids.list} error={bids.error} count={bidCount} />
         </div>
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <section
             aria-label="Budget and bids"
             className="rounded-box border border-base-300 bg-base-100 p-5"
@@ -129,6 +129,9 @@ export function Component() {
             )}
           </div>
         </aside>
+        <div className="min-w-0 lg:col-start-1">
+          <BidHistory bids={bids.list} error={bids.error} count={bidCount} />
+        </div>
       </div>
       <AppDialog
         open={result !== undefined}

@@ -10,6 +10,7 @@ export const AUTH_ERRORS = {
     'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
   'weak-password': 'Your password must be 8 to 128 characters long.',
   'invalid-email': 'Please enter a valid e-mail address.',
+  'invalid-details': 'Some details are not valid. Check the highlighted fields and try again.',
   'too-many-attempts': 'Too many attempts. Wait a minute, then try again.',
   'network-request-failed': 'We could not reach TaskBid. Check your connection and try again.',
   'popup-blocked':
@@ -41,7 +42,8 @@ const SERVER_CODES: Record<string, AuthErrorCode> = {
   PASSWORD_TOO_SHORT: 'weak-password',
   PASSWORD_TOO_LONG: 'weak-password',
   INVALID_EMAIL: 'invalid-email',
-  VALIDATION_ERROR: 'invalid-email',
+  VALIDATION_ERROR: 'invalid-details',
+  VALIDATION_FAILED: 'invalid-details',
   TOO_MANY_REQUESTS: 'too-many-attempts',
   PROVIDER_NOT_FOUND: 'provider-unavailable',
   INVALID_ORIGIN: 'unauthorized-domain',

@@ -34,6 +34,8 @@ describe('security headers and static caching', () => {
       expect(csp).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // The Google sign-in popup keeps its link to the page that opened it.
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       expect(res.headers['strict-transport-security'], 'no HSTS over http').toBeUndefined();
     }
   });

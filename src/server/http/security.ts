@@ -33,6 +33,8 @@ export async function registerSecurity(app: FastifyInstance) {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup must keep its link to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
   const trusted = new Set(config.trustedOrigins);

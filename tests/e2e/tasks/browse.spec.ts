@@ -93,6 +93,23 @@ test.describe('browse tasks', () => {
     await expect(page).toHaveURL(/\/login$/); // the detail page is protected
   });
 
+  test('status colours: an urgent task is flagged red; other statuses are neutral', async ({
+    page,
+    baseURL,
+  }) => {
+    const urgent = uniqueToken('urg');
+    await createTask(owner.api, baseURL!, {
+      title: `Urgent ${urgent}`,
+      priority: 'Urgent',
+      location: '',
+    });
+    await page.goto(`/browse-tasks?search=${urgent}`);
+    const card = page.getByRole('article').filter({ hasText: `Urgent ${urgent}` });
+    await expect(card.getByText('Urgent', { exact: true })).toHaveClass(/badge-error/);
+    await expect(card.getByText('Not Started', { exact: true })).toHaveClass(/badge-neutral/);
+    await expect(card).toContainText('Location:Remote');
+  });
+
   test('each filter, Reset Filters, and Back', async ({ page }) => {
     const n = names(token);
     await page.goto(`/browse-tasks?search=${token}`);

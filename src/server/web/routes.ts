@@ -5,8 +5,8 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built React app: hashed files under /assets are cached for a year, everything
- * else is revalidated, and any other GET that is not under /api gets index.html so the
- * client router can take it. `npm run build` writes `.br` and `.gz` copies beside each text
+ * else is revalidated, and any other GET that is not under /api and not a file name gets
+ * index.html so the client router can take it. `npm run build` writes `.br` and `.gz` copies beside each text
  * file (scripts/compress-assets.ts); they are sent as they are to browsers that accept them
  * (`vary: accept-encoding`), and are not addressable by their own names.
  */
@@ -32,8 +32,13 @@ export async function webRoutes(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // A path whose last segment has an extension asks for a file (a stale chunk, robots.txt):
+    // it gets a 404, not the page, so a browser or crawler never parses HTML as something else.
+    const wantsFile = /\.[^/]*$/.test(path);
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api') &&
+      !wantsFile;
     if (wantsPage && hasClient) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     }

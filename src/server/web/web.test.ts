@@ -84,6 +84,17 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
     expect(res.body).toBe('<svg/>');
   });
 
+  it('answers a missing file with 404, never with the page', async () => {
+    for (const url of ['/robots.txt', '/assets/index-gone.js', '/assets/index-abc123.js.br']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/browse-tasks/some-id?x=a.b' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('compresses JSON answers over 1 KB and leaves small ones alone', async () => {
     const big = await t.app.inject({
       method: 'GET',

@@ -1,0 +1,101 @@
+/**
+ * Helpers shared by the bench scripts: free ports, the real server as a child process (Node 24
+ * from the `node` devDependency), and the client built into a directory of its own.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
+  ? join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Builds the client (vite build + scripts/compress-assets.ts, as `npm run build` does) into a
+ * fresh temporary directory, so a rebuild of dist/ by someone else cannot disturb a run.
+ */
+export function buildClient(): string {
+  const outDir = mkdtempSync(join(tmpdir(), 'taskbid-bench-client-'));
+  const steps: [string, string[]][] = [
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ],
+    [join(ROOT, 'scripts/compress-assets.ts'), [outDir]],
+  ];
+  for (const [script, args] of steps) {
+    const result = spawnSync(NODE, [script, ...args], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${script} failed`);
+  }
+  return outDir;
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts src/server/main.ts in production mode on a free port; resolves once it answers. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(NODE, [join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL: url,
+      BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'taskbid-bench-data-')),
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      SEED_ON_FIRST_START: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer ${url}/api/ready within 120 s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -34,7 +34,8 @@ export const money = (min: number) =>
     .number()
     .min(min)
     .max(MONEY_MAX)
-    .refine((v) => hasDecimals(v, 2), 'must be in steps of 0.01');
+    .refine((v) => hasDecimals(v, 2), 'must be in steps of 0.01')
+    .meta({ multipleOf: 0.01 });
 
 /** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected). */
 export const calendarDate = z.iso.date('must be a real date (YYYY-MM-DD)');
@@ -55,6 +56,7 @@ const estimatedTime = z
   .min(0)
   .max(ESTIMATED_TIME_MAX)
   .refine((v) => Number.isInteger(v * 2), 'must be in steps of 0.5')
+  .meta({ multipleOf: 0.5, description: 'hours' })
   .nullable();
 const budget = money(0).nullable();
 const location = z.union([z.string().trim().max(LOCATION_MAX), z.null()]);

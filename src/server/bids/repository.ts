@@ -1,9 +1,8 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
 import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
 import { bids, tasks, user } from '../db/schema.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BidValues {
   amount: number;
@@ -15,10 +14,43 @@ export type PlaceBidResult =
   { outcome: 'placed'; id: string } | { outcome: 'not-found' } | { outcome: 'own-task' };
 
 export function createBidRepository(db: Db) {
+  /** One page of a task's bids; e-mail and message only where `viewerId` may read them. */
+  function pageQuery(
+    taskId: string,
+    taskOwnerId: string,
+    viewerId: string,
+    page: number,
+    limit: number,
+  ) {
+    const mayRead = taskOwnerId === viewerId ? sql`true` : sql`${bids.bidderId} = ${viewerId}`;
+    return db
+      .select({
+        id: bids.id,
+        taskId: bids.taskId,
+        userName: user.name,
+        amount: bids.amount,
+        deadline: bids.deadline,
+        createdAt: bids.createdAt,
+        status: bids.status,
+        mayRead: sql<boolean>`${mayRead}`.mapWith(Boolean),
+        userEmail: sql<string | null>`case when ${mayRead} then ${user.email} end`,
+        message: sql<string | null>`case when ${mayRead} then ${bids.message} end`,
+      })
+      .from(bids)
+      .innerJoin(user, eq(user.id, bids.bidderId))
+      .where(eq(bids.taskId, taskId))
+      .orderBy(asc(bids.createdAt), asc(bids.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+  }
+
   return {
+    /** The list query, unexecuted (the index test EXPLAINs it). */
+    pageQuery,
+
     /** The task's owner, or null when there is no such task. */
     async taskOwner(taskId: string): Promise<string | null> {
-      if (!UUID.test(taskId)) return null;
+      if (!isUuid(taskId)) return null;
       const [row] = await db
         .select({ ownerId: tasks.ownerId })
         .from(tasks)
@@ -37,27 +69,8 @@ export function createBidRepository(db: Db) {
       page: number,
       limit: number,
     ): Promise<{ bids: Bid[]; total: number }> {
-      const mayRead = taskOwnerId === viewerId ? sql`true` : sql`${bids.bidderId} = ${viewerId}`;
       const offset = (page - 1) * limit;
-      const rows = await db
-        .select({
-          id: bids.id,
-          taskId: bids.taskId,
-          userName: user.name,
-          amount: bids.amount,
-          deadline: bids.deadline,
-          createdAt: bids.createdAt,
-          status: bids.status,
-          mayRead: sql<boolean>`${mayRead}`.mapWith(Boolean),
-          userEmail: sql<string | null>`case when ${mayRead} then ${user.email} end`,
-          message: sql<string | null>`case when ${mayRead} then ${bids.message} end`,
-        })
-        .from(bids)
-        .innerJoin(user, eq(user.id, bids.bidderId))
-        .where(eq(bids.taskId, taskId))
-        .orderBy(asc(bids.createdAt), asc(bids.id))
-        .limit(limit)
-        .offset(offset);
+      const rows = await pageQuery(taskId, taskOwnerId, viewerId, page, limit);
       let total = offset + rows.length;
       if (rows.length === limit || (rows.length === 0 && offset > 0)) {
         const [counted] = await db.select({ n: count() }).from(bids).where(eq(bids.taskId, taskId));
@@ -80,7 +93,7 @@ export function createBidRepository(db: Db) {
 
     /** Places a bid unless the task is gone or belongs to the bidder; the task cannot vanish meanwhile. */
     async place(taskId: string, bidderId: string, values: BidValues): Promise<PlaceBidResult> {
-      if (!UUID.test(taskId)) return { outcome: 'not-found' };
+      if (!isUuid(taskId)) return { outcome: 'not-found' };
       return db.transaction(async (tx) => {
         const [task] = await tx
           .select({ ownerId: tasks.ownerId })

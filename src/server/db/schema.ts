@@ -109,6 +109,8 @@ export const tasks = pgTable(
   (t) => [
     index('tasks_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('tasks_budget_idx').on(t.budget, t.id),
+    // priceHigh: budget high to low with tasks without a budget last.
+    index('tasks_budget_desc_idx').on(t.budget.desc().nullsLast(), t.id.desc()),
     index('tasks_deadline_idx').on(t.deadline, t.id),
     index('tasks_category_created_at_idx').on(t.category, t.createdAt.desc()),
     index('tasks_owner_created_at_idx').on(t.ownerId, t.createdAt.desc()),

@@ -8,7 +8,8 @@ import {
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { bids, tasks, user } from '../db/schema.ts';
-import { isUuid, taskOrder, taskWhere, type TaskFilters } from './query.ts';
+import { isUuid } from '../db/ids.ts';
+import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
 
 /** The stored values a task form writes (already validated and normalised). */
 export interface TaskValues {
@@ -96,26 +97,53 @@ function toTask(row: TaskRow): Task {
   };
 }
 
-export type OwnerCheck = { found: false } | { found: true; ownerId: string };
-
 export function createTaskRepository(db: Db) {
-  return {
-    /** One page of tasks matching the filters, and how many match in all. */
-    async list(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
-      const where = taskWhere(filters);
-      const offset = (page - 1) * limit;
-      const rows = await db
+  function listQueries(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
+    const where = taskWhere(filters);
+    return {
+      page: db
         .select(taskColumns(viewerId))
         .from(tasks)
         .innerJoin(user, eq(user.id, tasks.ownerId))
         .where(where)
         .orderBy(...taskOrder(filters.sort))
         .limit(limit)
-        .offset(offset);
+        .offset((page - 1) * limit),
+      count: db.select({ n: count() }).from(tasks).where(where),
+    };
+  }
+
+  function findByIdQuery(id: string, viewerId: string | null) {
+    return db
+      .select({
+        ...taskColumns(viewerId),
+        bidCount:
+          sql<number>`(select count(*) from ${bids} where ${bids.taskId} = ${tasks.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(tasks)
+      .innerJoin(user, eq(user.id, tasks.ownerId))
+      .where(eq(tasks.id, id));
+  }
+
+  function categoryCountsQuery() {
+    return db.select({ category: tasks.category, n: count() }).from(tasks).groupBy(tasks.category);
+  }
+
+  return {
+    /** The queries behind the reads, unexecuted (the index test EXPLAINs them). */
+    queries: { list: listQueries, findById: findByIdQuery, categoryCounts: categoryCountsQuery },
+
+    /** One page of tasks matching the filters, and how many match in all. */
+    async list(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
+      const queries = listQueries(filters, page, limit, viewerId);
+      const rows = await queries.page;
       // A short page that is not empty tells the total without counting.
+      const offset = (page - 1) * limit;
       let total = offset + rows.length;
       if (rows.length === limit || (rows.length === 0 && offset > 0)) {
-        const [counted] = await db.select({ n: count() }).from(tasks).where(where);
+        const [counted] = await queries.count;
         total = counted?.n ?? 0;
       }
       return { tasks: rows.map(toTask), total };
@@ -123,26 +151,13 @@ export function createTaskRepository(db: Db) {
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {
       if (!isUuid(id)) return null;
-      const [row] = await db
-        .select({
-          ...taskColumns(viewerId),
-          bidCount:
-            sql<number>`(select count(*) from ${bids} where ${bids.taskId} = ${tasks.id})`.mapWith(
-              Number,
-            ),
-        })
-        .from(tasks)
-        .innerJoin(user, eq(user.id, tasks.ownerId))
-        .where(eq(tasks.id, id));
+      const [row] = await findByIdQuery(id, viewerId);
       return row ? { ...toTask(row), bidCount: row.bidCount } : null;
     },
 
     /** Every category of the product, with how many tasks it has (0 included). */
     async categoryCounts(): Promise<CategoryCount[]> {
-      const rows = await db
-        .select({ category: tasks.category, n: count() })
-        .from(tasks)
-        .groupBy(tasks.category);
+      const rows = await categoryCountsQuery();
       const counts = new Map(rows.map((r) => [r.category, r.n]));
       return CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
     },
@@ -211,18 +226,6 @@ export function createTaskRepository(db: Db) {
         await tx.delete(tasks).where(eq(tasks.id, id));
         return { outcome: 'deleted' as const, title: current.title };
       });
-    },
-
-    /** Who owns the task, if it exists. */
-    async ownerOf(id: string): Promise<OwnerCheck> {
-      if (!isUuid(id)) return { found: false };
-      const [row] = await db.select({ ownerId: tasks.ownerId }).from(tasks).where(eq(tasks.id, id));
-      return row ? { found: true, ownerId: row.ownerId } : { found: false };
-    },
-
-    async hasAny(): Promise<boolean> {
-      const rows = await db.select({ id: tasks.id }).from(tasks).limit(1);
-      return rows.length > 0;
     },
   };
 }

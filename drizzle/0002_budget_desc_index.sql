@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_budget_desc_idx" ON "tasks" USING btree ("budget" DESC NULLS LAST,"id" DESC NULLS LAST);

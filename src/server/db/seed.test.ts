@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
+import { jsonHeaders } from '../../../tests/factories/users.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { bids, tasks, user } from './schema.ts';
+import { seedBenchmark } from './seed-bench.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed-data.ts';
+import { seedDemo } from './seed.ts';
+
+describe('demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('fills an empty database with users, ~60 tasks over every list value, and bids', async () => {
+    const summary = await seedDemo(t.app.database.db);
+    expect(summary).toEqual({ users: DEMO_USERS.length, tasks: 60, bids: expect.any(Number) });
+    const db = t.app.database.db;
+    const rows = await db
+      .select({ category: tasks.category, priority: tasks.priority, status: tasks.status })
+      .from(tasks);
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(PRIORITIES));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(FORM_STATUSES));
+    const perTask = await db
+      .select({ taskId: bids.taskId, n: count() })
+      .from(bids)
+      .groupBy(bids.taskId);
+    expect(Math.max(...perTask.map((r) => r.n))).toBeGreaterThanOrEqual(3);
+    // Nobody bids on their own task.
+    const own = await db
+      .select({ n: count() })
+      .from(bids)
+      .innerJoin(tasks, eq(tasks.id, bids.taskId))
+      .where(eq(tasks.ownerId, bids.bidderId));
+    expect(own[0]?.n).toBe(0);
+  });
+
+  it('gives every demo user a password that signs in', async () => {
+    for (const { email, name } of DEMO_USERS) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: jsonHeaders(),
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode, email).toBe(200);
+      expect(res.json().user).toMatchObject({ email, name });
+    }
+  });
+
+  it('adds nothing when run again', async () => {
+    expect(await seedDemo(t.app.database.db)).toEqual({ users: 0, tasks: 0, bids: 0 });
+    const [n] = await t.app.database.db.select({ n: count() }).from(tasks);
+    expect(n?.n).toBe(60);
+  });
+
+  it('shows a task with 3 or more bids through the API', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/api/tasks?limit=100' })).json();
+    const details = await Promise.all(
+      page.map(
+        async (x: { _id: string }) =>
+          (await t.app.inject({ method: 'GET', url: `/api/tasks/${x._id}` })).json().bidCount,
+      ),
+    );
+    expect(details.some((n: number) => n >= 3)).toBe(true);
+  });
+});
+
+describe('first start', () => {
+  it('seeds a fresh embedded database only, and only once', async () => {
+    const t = await createTestApp({ SEED_ON_FIRST_START: 'true' });
+    try {
+      await t.app.ready();
+      const [n] = await t.app.database.db.select({ n: count() }).from(tasks);
+      // The postgres project runs on a PostgreSQL server: never seeded there.
+      expect(n?.n).toBe(t.app.database.kind === 'pglite' ? 60 : 0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves the database empty when SEED_ON_FIRST_START is false', async () => {
+    const t = await createTestApp({ SEED_ON_FIRST_START: 'false' });
+    try {
+      await t.app.ready();
+      const [n] = await t.app.database.db.select({ n: count() }).from(user);
+      expect(n?.n).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('benchmark seed', () => {
+  it('builds the requested numbers of tasks and bids with valid values', async () => {
+    const t = await createTestApp();
+    try {
+      const db = t.app.database.db;
+      const phases = new Set<string>();
+      const summary = await seedBenchmark(db, { tasks: 600, bids: 1500, chunk: 250 }, (phase) =>
+        phases.add(phase),
+      );
+      expect(summary).toEqual({ users: 10, tasks: 600, bids: 1500 });
+      expect(phases).toEqual(new Set(['users', 'tasks', 'bids', 'vacuum']));
+      const [counts] = (
+        (await db.execute(sql`
+          select (select count(*) from tasks)::int as tasks, (select count(*) from bids)::int as bids,
+            (select count(*) from bids b join tasks t on t.id = b.task_id where b.bidder_id = t.owner_id)::int as own,
+            (select count(distinct category) from tasks)::int as categories,
+            (select count(*) from bids where amount < 1)::int as cheap`)) as unknown as {
+          rows: Record<string, number>[];
+        }
+      ).rows;
+      expect(counts).toEqual({ tasks: 600, bids: 1500, own: 0, categories: 6, cheap: 0 });
+      // Its rows read back through the API like any others.
+      const res = await t.app.inject({ method: 'GET', url: '/api/tasks?sort=priceHigh' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('600');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -195,6 +195,7 @@ export async function seedBenchmark(
       progress('tasks', to + 1, nTasks);
     }
 
+    await tx.execute(sql`analyze seed_users, seed_tasks`);
     for (let from = 0; from < nBids; from += chunk) {
       const to = Math.min(nBids, from + chunk) - 1;
       await tx.execute(sql`

@@ -116,6 +116,8 @@ interface Row {
   bytes: number;
   brBytes: number;
   failures: number;
+  /** Status codes other than 200 and how often, plus connection errors and timeouts. */
+  failureDetail: string;
 }
 
 async function measure(label: string, url: string, headers: Record<string, string> = {}) {
@@ -132,6 +134,12 @@ async function measure(label: string, url: string, headers: Record<string, strin
     bytes: size.bytes,
     brBytes: br.bytes,
     failures: r.non2xx + r.errors + r.timeouts,
+    failureDetail: [
+      ...Object.entries(r.statusCodeStats ?? {})
+        .filter(([code]) => code !== '200')
+        .map(([code, stat]) => `${stat.count}× HTTP ${code}`),
+      ...(r.errors ? [`${r.errors} errors (${r.timeouts} timeouts)`] : []),
+    ].join(', '),
   };
   process.stdout.write(` ${row.reqPerSec.toFixed(0)} req/s\n`);
   return { row, total: size.total };
@@ -253,6 +261,9 @@ async function main() {
   }
 
   print(rows);
+  for (const r of rows.filter((row) => row.failures > 0)) {
+    process.stdout.write(`failed answers of ${r.label}: ${r.failureDetail}\n`);
+  }
   const [ceil, browse, , , , browseSmall] = rows as [Row, Row, Row, Row, Row, Row];
   const ratio = browse.reqPerSec / ceil.reqPerSec;
   const worstP99 = Math.max(...rows.slice(1, 5).map((r) => r.p99));

@@ -189,6 +189,20 @@ describe('tasks: create, read, update, delete', () => {
       expect((await get(id)).json().title).toBe('Keep me');
     });
 
+    it('answers malformed JSON and a missing body with 400 JSON', async () => {
+      const id = await insertTask(t.app.database.db, owner.id);
+      const malformed = await put(id, owner.cookie, '{"title": "x",');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toBe('The request body is not valid JSON.');
+      const missing = await t.app.inject({
+        method: 'PUT',
+        url: `/api/tasks/${id}`,
+        headers: { origin: jsonHeaders().origin!, cookie: owner.cookie },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ message: expect.any(String) });
+    });
+
     it('validates the body before anything else', async () => {
       const id = await insertTask(t.app.database.db, owner.id);
       const res = await put(id, owner.cookie, { ...buildTask(), deadline: '2030-02-30' });

@@ -52,3 +52,17 @@ export async function signUp(
   const body = res.json<{ user: { id: string } }>();
   return { ...input, id: body.user.id, cookie: cookieFrom(res.headers['set-cookie']) };
 }
+
+/** A request as our web app sends it: our Origin, the user's cookie, JSON only with a body. */
+export function apiCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user?: Pick<TestUser, 'cookie'>,
+  payload?: object,
+) {
+  const headers = payload
+    ? jsonHeaders(user?.cookie)
+    : { origin: TEST_BASE_URL, ...(user ? { cookie: user.cookie } : {}) };
+  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}

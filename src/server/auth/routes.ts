@@ -45,9 +45,11 @@ export async function authRoutes(app: FastifyInstance) {
             body,
           }),
         );
-        // A failure inside better-auth goes through our error handler (503 if the database is down).
-        if (response.status >= 500) {
-          throw new Error(`accounts service answered ${response.status}: ${await response.text()}`);
+        // A failure inside better-auth goes through our error handler (503 if the database is
+        // down). Some arrive as 4xx with a FAILED_TO_… code: those are ours to explain too.
+        const text = await response.clone().text();
+        if (response.status >= 500 || /"code":"FAILED_TO_/.test(text)) {
+          throw new Error(`accounts service answered ${response.status}: ${text}`);
         }
         return forward(response, reply);
       },

@@ -1,6 +1,10 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
+import { isBiddingOpen } from '../../shared/assignments.ts';
+import { formatDollars } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
+import { notify } from '../notifications/repository.ts';
 import { isUuid } from '../db/ids.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 
@@ -11,9 +15,12 @@ export interface BidValues {
 }
 
 export type PlaceBidResult =
-  { outcome: 'placed'; id: string } | { outcome: 'not-found' } | { outcome: 'own-task' };
+  | { outcome: 'placed'; id: string }
+  | { outcome: 'not-found' }
+  | { outcome: 'own-task' }
+  | { outcome: 'closed' };
 
-export function createBidRepository(db: Db) {
+export function createBidRepository(db: Db, events: EventBus) {
   /** One page of a task's bids; e-mail and message only where `viewerId` may read them. */
   function pageQuery(
     taskId: string,
@@ -92,21 +99,41 @@ export function createBidRepository(db: Db) {
     },
 
     /** Places a bid unless the task is gone or belongs to the bidder; the task cannot vanish meanwhile. */
-    async place(taskId: string, bidderId: string, values: BidValues): Promise<PlaceBidResult> {
+    async place(
+      taskId: string,
+      bidder: { id: string; name: string },
+      values: BidValues,
+    ): Promise<PlaceBidResult> {
       if (!isUuid(taskId)) return { outcome: 'not-found' };
       return db.transaction(async (tx) => {
         const [task] = await tx
-          .select({ ownerId: tasks.ownerId })
+          .select({
+            ownerId: tasks.ownerId,
+            title: tasks.title,
+            assignedTo: tasks.assignedTo,
+            status: tasks.status,
+          })
           .from(tasks)
           .where(eq(tasks.id, taskId))
           .for('share');
         if (!task) return { outcome: 'not-found' as const };
-        if (task.ownerId === bidderId) return { outcome: 'own-task' as const };
+        if (task.ownerId === bidder.id) return { outcome: 'own-task' as const };
+        if (!isBiddingOpen(task)) return { outcome: 'closed' as const };
         const [row] = await tx
           .insert(bids)
-          .values({ taskId, bidderId, ...values })
+          .values({ taskId, bidderId: bidder.id, ...values })
           .returning({ id: bids.id });
         if (!row) throw new Error('insert returned no row');
+        await notify(tx, events, [
+          {
+            userId: task.ownerId,
+            type: 'bid.received',
+            title: `New bid on “${task.title}”`,
+            body: `${bidder.name} offered ${formatDollars(values.amount)}.`,
+            taskId,
+          },
+        ]);
+        await events.publish(tx, { type: 'bid.placed', taskId, bidId: row.id });
         return { outcome: 'placed' as const, id: row.id };
       });
     },

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { bidListQuerySchema, bidSchema, createBidSchema } from '../../shared/bids.ts';
 import { insertedSchema } from '../../shared/tasks.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { BIDDING_CLOSED } from '../assignments/routes.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createBidRepository } from './repository.ts';
 
@@ -12,7 +13,7 @@ const TASK_NOT_FOUND = 'Task not found';
 
 export async function bidRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const repo = createBidRepository(app.database.db);
+  const repo = createBidRepository(app.database.db, app.events);
 
   app.get(
     '/api/bids',
@@ -44,19 +45,20 @@ export async function bidRoutes(scope: FastifyInstance) {
         tags: ['bids'],
         summary: 'Bid on someone else’s task (bidder and time come from the session)',
         body: createBidSchema,
-        response: { 201: insertedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: insertedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const bidder = await requireUser(request);
       const { taskId, amount, deadline, message } = request.body;
-      const result = await repo.place(taskId, bidder.id, {
+      const result = await repo.place(taskId, bidder, {
         amount,
         deadline,
         message: message || null,
       });
       if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
       if (result.outcome === 'own-task') throw forbidden('You cannot bid on your own task.');
+      if (result.outcome === 'closed') throw conflict(BIDDING_CLOSED, 'BIDDING_CLOSED');
       request.log.info({ bidId: result.id, taskId }, 'bid placed');
       return reply.status(201).send({ acknowledged: true, insertedId: result.id });
     },

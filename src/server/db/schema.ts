@@ -99,7 +99,10 @@ export const tasks = pgTable(
     budget: money('budget'),
     status: text('status').notNull().default('Not Started'),
     location: text('location'),
+    /** The accepted bidder's name, as the spec's `assignedTo` shows it. */
     assignedTo: text('assigned_to'),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    acceptedBidId: uuid('accepted_bid_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -147,3 +150,23 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   email: text('email').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);

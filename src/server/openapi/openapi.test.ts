@@ -24,8 +24,18 @@ describe('GET /api/openapi.json', () => {
       '/api/tasks': ['get', 'post'],
       '/api/tasks/categories': ['get'],
       '/api/tasks/{id}': ['delete', 'get', 'put'],
+      '/api/tasks/{id}/complete': ['post'],
+      '/api/tasks/{id}/cancel-assignment': ['post'],
+      '/api/tasks/{id}/events': ['get'],
       '/api/bids': ['get', 'post'],
+      '/api/bids/mine': ['get'],
+      '/api/bids/{id}/accept': ['post'],
       '/api/newsletter': ['post'],
+      '/api/notifications': ['get'],
+      '/api/notifications/unread-count': ['get'],
+      '/api/notifications/{id}/read': ['post'],
+      '/api/notifications/read-all': ['post'],
+      '/api/notifications/events': ['get'],
     });
     const create = doc.paths['/api/tasks'].post;
     const body = create.requestBody.content['application/json'].schema;

@@ -34,7 +34,7 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     t = await createTestApp();
     await seedBenchmark(t.app.database.db, { tasks: TASKS, bids: TASKS });
     tasks = createTaskRepository(t.app.database.db);
-    bids = createBidRepository(t.app.database.db);
+    bids = createBidRepository(t.app.database.db, t.app.events);
     const result = (await t.app.database.db.execute(
       sql`select id, owner_id from tasks order by created_at desc limit 1`,
     )) as unknown as { rows: { id: string; owner_id: string }[] };

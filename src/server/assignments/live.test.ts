@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { openSse } from '../../../tests/setup/sse-client.ts';
+import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
+
+describe('live updates over Server-Sent Events', () => {
+  let t: TestApp;
+  let base: string;
+  let owner: TestUser;
+  let bidder: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    [owner, bidder] = [await signUp(t.app), await signUp(t.app)];
+  });
+  afterAll(() => t.close());
+
+  it('pushes a new bid and an acceptance to everyone watching the task within a second', async () => {
+    const taskId = (await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask())).json()
+      .insertedId;
+    const watchers = [
+      await openSse(`${base}/api/tasks/${taskId}/events`, owner.cookie),
+      await openSse(`${base}/api/tasks/${taskId}/events`, bidder.cookie),
+    ];
+    expect(watchers[0]?.response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const other = await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask());
+    const unrelated = await openSse(
+      `${base}/api/tasks/${other.json().insertedId}/events`,
+      owner.cookie,
+    );
+
+    const sent = Date.now();
+    const bidId = (await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId))).json()
+      .insertedId;
+    for (const w of watchers) {
+      const got = await w.next('bid');
+      expect(got?.data).toEqual({ bidId });
+      expect((got?.at ?? Infinity) - sent).toBeLessThan(1000);
+    }
+    await apiCall(t.app, 'POST', `/api/bids/${bidId}/accept`, owner);
+    for (const w of watchers) expect(await w.next('task')).not.toBeNull();
+    expect(unrelated.events).toEqual([]);
+    for (const w of [...watchers, unrelated]) w.close();
+  });
+
+  it('pushes my new notifications to me only', async () => {
+    const taskId = (await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask())).json()
+      .insertedId;
+    const mine = await openSse(`${base}/api/notifications/events`, owner.cookie);
+    const theirs = await openSse(`${base}/api/notifications/events`, bidder.cookie);
+    await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId));
+    expect(await mine.next('notification')).not.toBeNull();
+    expect(theirs.events).toEqual([]);
+    mine.close();
+    theirs.close();
+  });
+
+  it('refuses streams to signed-out visitors', async () => {
+    const res = await fetch(`${base}/api/notifications/events`);
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,89 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Notification, NotificationType } from '../../shared/notifications.ts';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { notifications } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  taskId: string | null;
+}
+
+/**
+ * Writes notifications inside the caller's transaction and announces each reader, so the
+ * bell of every open tab updates when (and only if) the transaction commits.
+ */
+export async function notify(
+  tx: Pick<Db, 'insert' | 'execute'>,
+  events: EventBus,
+  list: NewNotification[],
+) {
+  if (list.length === 0) return;
+  await tx.insert(notifications).values(list);
+  for (const userId of new Set(list.map((n) => n.userId))) {
+    await events.publish(tx, { type: 'notification', userId });
+  }
+}
+
+export function createNotificationRepository(db: Db) {
+  return {
+    async list(userId: string, page: number, limit: number): Promise<Notification[]> {
+      const rows = await db
+        .select({
+          id: notifications.id,
+          type: notifications.type,
+          title: notifications.title,
+          body: notifications.body,
+          taskId: notifications.taskId,
+          readAt: notifications.readAt,
+          createdAt: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return rows.map((r) => ({
+        _id: r.id,
+        type: r.type as NotificationType,
+        title: r.title,
+        body: r.body,
+        taskId: r.taskId,
+        read: r.readAt !== null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks one of the user's notifications read; false when it is not theirs or not there. */
+    async markRead(userId: string, id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return rows.length === 1;
+    },
+
+    async markAllRead(userId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}

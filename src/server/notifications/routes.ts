@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationSchema,
+  unreadCountSchema,
+} from '../../shared/notifications.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { openEventStream } from '../events/sse.ts';
+import { notFound } from '../http/errors.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createNotificationRepository } from './repository.ts';
+
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+});
+const idParams = z.object({ id: z.string().max(100) });
+const done = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
+
+/** The signed-in user's notifications: list, unread count, mark read, and a live stream. */
+export async function notificationRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createNotificationRepository(app.database.db);
+
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'My notifications, newest first',
+        querystring: pageQuery,
+        response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return repo.list(user.id, request.query.page, request.query.limit);
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of my notifications are unread',
+        response: { 200: unreadCountSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ count: await repo.unreadCount((await requireUser(request)).id) }),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read',
+        params: idParams,
+        response: { 200: done, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!(await repo.markRead(user.id, request.params.id)))
+        throw notFound('Notification not found');
+      return { acknowledged: true as const, modifiedCount: 1 };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all my notifications read',
+        response: { 200: done, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { acknowledged: true as const, modifiedCount: await repo.markAllRead(user.id) };
+    },
+  );
+
+  // Live: `notification` whenever something new arrives for me (then refetch), `resync`
+  // when events may have been missed.
+  app.get(
+    '/api/notifications/events',
+    {
+      schema: { tags: ['notifications'], summary: 'Server-Sent Events: my notifications changed' },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const stop = app.events.subscribe((event) => {
+        if (event.type === 'notification' && event.userId === user.id)
+          stream.send('notification', {});
+        if (event.type === 'resync') stream.send('resync', {});
+      });
+      const stream = openEventStream(request, reply, stop);
+    },
+  );
+}

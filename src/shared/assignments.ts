@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const BID_STATES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type BidState = (typeof BID_STATES)[number];
+
+export const CANCEL_REASON_MAX = 500;
+
+/** Why the owner takes the work back from the accepted bidder (the bidder is told). */
+export const cancelAssignmentSchema = z.object({
+  reason: z.string().trim().min(1, 'is required').max(CANCEL_REASON_MAX),
+});
+export type CancelAssignmentInput = z.input<typeof cancelAssignmentSchema>;
+
+export const acceptedSchema = z.object({
+  acknowledged: z.literal(true),
+  taskId: z.string(),
+  acceptedBidId: z.string(),
+  assignedTo: z.string(),
+  declinedCount: z.number().int(),
+});
+export type AcceptResult = z.infer<typeof acceptedSchema>;
+
+export const lifecycleResultSchema = z.object({
+  acknowledged: z.literal(true),
+  taskId: z.string(),
+  status: z.string(),
+});
+export type LifecycleResult = z.infer<typeof lifecycleResultSchema>;
+
+/** One of my bids, with the task it is on (for /my-bids). */
+export const myBidSchema = z.object({
+  _id: z.string(),
+  taskId: z.string(),
+  taskTitle: z.string(),
+  taskStatus: z.string(),
+  amount: z.number(),
+  deadline: z.string(),
+  timestamp: z.string(),
+  status: z.enum(BID_STATES),
+});
+export type MyBid = z.infer<typeof myBidSchema>;
+
+/** Bidding is open while nobody is assigned and the task is not completed. */
+export function isBiddingOpen(task: { assignedTo: string | null; status: string }): boolean {
+  return task.assignedTo === null && task.status !== 'Completed';
+}

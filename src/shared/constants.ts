@@ -39,3 +39,14 @@ export const GOOGLE_POPUP = { width: 500, height: 600 } as const;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const BID_MESSAGE_MAX = 1000;
+
+/** Field limits: the server's schemas and the forms' maxLength read the same numbers. */
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const IMAGE_URL_MAX = 2048;
+export const LOCATION_MAX = 200;
+export const ESTIMATED_TIME_MAX = 10_000;
+export const MONEY_MAX = 1_000_000_000;
+export const SEARCH_MAX = 200;
+export const SKILLS_MAX = 10;
+export const MAX_PAGE = 10_000;

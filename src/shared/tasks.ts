@@ -7,17 +7,16 @@ import {
   PRIORITIES,
   SORTS,
   TASK_STATUSES,
+  TITLE_MAX,
+  DESCRIPTION_MAX,
+  IMAGE_URL_MAX,
+  LOCATION_MAX,
+  ESTIMATED_TIME_MAX,
+  MONEY_MAX,
+  SEARCH_MAX,
+  SKILLS_MAX,
+  MAX_PAGE,
 } from './constants.ts';
-
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
-export const IMAGE_URL_MAX = 2048;
-export const LOCATION_MAX = 200;
-export const ESTIMATED_TIME_MAX = 10_000;
-export const MONEY_MAX = 1_000_000_000;
-export const SEARCH_MAX = 200;
-export const SKILLS_MAX = 10;
-export const MAX_PAGE = 10_000;
 
 /** A number written with at most `decimals` digits after the point (exact, no float drift). */
 export function hasDecimals(value: number, decimals: number): boolean {

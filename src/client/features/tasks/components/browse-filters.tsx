@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { CategoryCount } from '../../../../shared/tasks.ts';
 import { BROWSE_SORTS, type BrowseSort, type BrowseState } from '../lib/browse-query.ts';
-import { FIELD_LIMITS } from '../lib/field-limits.ts';
+import { LOCATION_MAX } from '../../../../shared/constants.ts';
 import { FormField } from './form-field.tsx';
 
 interface BrowseFiltersProps {
@@ -87,7 +87,7 @@ export function BrowseFilters({
           <input
             id={`${f}-location`}
             value={draft.location}
-            maxLength={FIELD_LIMITS.location}
+            maxLength={LOCATION_MAX}
             placeholder="e.g. Remote, Berlin"
             onChange={(event) => onEdit({ location: event.target.value })}
             className="input w-full"

@@ -1,9 +1,16 @@
 import { DollarSign } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
-import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../../../shared/constants.ts';
+import {
+  CATEGORIES,
+  FORM_STATUSES,
+  PRIORITIES,
+  TITLE_MAX,
+  DESCRIPTION_MAX,
+  IMAGE_URL_MAX,
+  LOCATION_MAX,
+} from '../../../../shared/constants.ts';
 import type { Task } from '../../../../shared/tasks.ts';
-import { FIELD_LIMITS } from '../lib/field-limits.ts';
 import { FormField } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -39,7 +46,7 @@ export function TaskForm({ task, owner, submitLabel, submitting, formRef }: Task
           name="imageUrl"
           type="url"
           pattern="https://.*"
-          maxLength={FIELD_LIMITS.imageUrl}
+          maxLength={IMAGE_URL_MAX}
           placeholder="https://example.com/image.jpg"
           defaultValue={task?.imageUrl ?? ''}
           className="input w-full"
@@ -50,7 +57,7 @@ export function TaskForm({ task, owner, submitLabel, submitting, formRef }: Task
           id={f('title')}
           name="title"
           required
-          maxLength={FIELD_LIMITS.title}
+          maxLength={TITLE_MAX}
           placeholder="e.g. Build a landing page"
           defaultValue={task?.title ?? ''}
           className="input w-full"
@@ -117,7 +124,7 @@ export function TaskForm({ task, owner, submitLabel, submitting, formRef }: Task
           name="description"
           rows={5}
           required
-          maxLength={FIELD_LIMITS.description}
+          maxLength={DESCRIPTION_MAX}
           placeholder="Describe what needs to be done, the skills it takes and what you expect."
           defaultValue={task?.description ?? ''}
           className="textarea w-full"
@@ -156,7 +163,7 @@ export function TaskForm({ task, owner, submitLabel, submitting, formRef }: Task
         <input
           id={f('location')}
           name="location"
-          maxLength={FIELD_LIMITS.location}
+          maxLength={LOCATION_MAX}
           placeholder="e.g. Remote, Berlin"
           defaultValue={task?.location ?? ''}
           className="input w-full"

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CATEGORIES } from '../../../../shared/constants.ts';
 import { useAsyncData } from '../../../lib/use-async-data.ts';
 import { fetchCategoryCounts } from '../api/home-api.ts';
-import { CATEGORY_ICONS } from '../category-icons.ts';
+import { CATEGORY_ICONS } from '../../../components/ui/category-icons.ts';
 import { LoadError } from './load-error.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

@@ -3,15 +3,14 @@ import { Link } from 'react-router';
 import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { CATEGORY_ICONS } from '../category-icons.ts';
-import { TaskImage } from './task-image.tsx';
+import { TaskImage } from '../../../components/ui/task-image.tsx';
 
 export function FeaturedTaskCard({ task }: { task: Task }) {
   const rating = formatRating(ratingForTask(task._id));
   const amount = formatMoney(task.price ?? task.budget) ?? 'Open budget';
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
-      <TaskImage src={task.imageUrl} Icon={CATEGORY_ICONS[task.category]} />
+      <TaskImage src={task.imageUrl} category={task.category} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-2">
           <span className="badge badge-soft badge-primary">{task.category || 'General'}</span>

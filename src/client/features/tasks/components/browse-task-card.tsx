@@ -11,7 +11,7 @@ export function BrowseTaskCard({ task }: { task: Task }) {
   const rating = formatRating(ratingForTask(task._id));
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
-      <TaskImage src={task.imageUrl} className="aspect-[2/1]" />
+      <TaskImage src={task.imageUrl} className="aspect-[2/1]" category={task.category} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>

@@ -19,11 +19,15 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
   ];
   return (
     <article className="overflow-hidden rounded-box border border-base-300 bg-base-100">
-      <TaskImage src={task.imageUrl} className={task.imageUrl ? 'aspect-[21/9]' : 'aspect-[5/1]'} />
+      <TaskImage
+        src={task.imageUrl}
+        className={task.imageUrl ? 'aspect-[21/9]' : 'aspect-[5/1]'}
+        category={task.category}
+      />
       <div className="p-5 sm:p-6">
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-outline badge-sm">{task.category || 'General'}</span>
-          <StatusBadge status={task.status || 'Open'} palette="browse" />
+          <StatusBadge status={task.status} palette="owner" />
           <span className="badge badge-ghost badge-sm">{task.priority} priority</span>
         </div>
         <h1 className="mt-3 text-2xl font-bold tracking-tight break-words sm:text-3xl">

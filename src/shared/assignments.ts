@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { BID_STATES, CANCEL_REASON_MAX } from './bidding.ts';
 
-export const BID_STATES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
-export type BidState = (typeof BID_STATES)[number];
-
-export const CANCEL_REASON_MAX = 500;
+export { BID_STATES, CANCEL_REASON_MAX, isBiddingOpen, type BidState } from './bidding.ts';
 
 /** Why the owner takes the work back from the accepted bidder (the bidder is told). */
 export const cancelAssignmentSchema = z.object({
@@ -39,8 +37,3 @@ export const myBidSchema = z.object({
   status: z.enum(BID_STATES),
 });
 export type MyBid = z.infer<typeof myBidSchema>;
-
-/** Bidding is open while nobody is assigned and the task is not completed. */
-export function isBiddingOpen(task: { assignedTo: string | null; status: string }): boolean {
-  return task.assignedTo === null && task.status !== 'Completed';
-}

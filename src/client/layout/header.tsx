@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../components/ui/logo.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { HeaderNavLink } from './header-nav-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -58,6 +59,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <SearchButton />
           <ThemeToggle />
+          {user ? <NotificationBell /> : null}
           {user ? (
             <UserMenu user={user} />
           ) : loading ? (

@@ -1,4 +1,4 @@
-import { ClipboardList, LogOut, Settings } from 'lucide-react';
+import { ClipboardList, Gavel, LogOut, Settings } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../components/ui/form-alert.tsx';
@@ -12,7 +12,7 @@ const ERROR_VISIBLE_MS = 6000;
 
 /**
  * The signed-in user's avatar with its dropdown (opens on hover or click): name, e-mail,
- * Profile Settings, My Tasks and Sign Out. Escape or a click elsewhere closes it.
+ * Profile Settings, My Tasks, My Bids and Sign Out. Escape or a click elsewhere closes it.
  */
 export function UserMenu({ user }: { user: AuthUser }) {
   const { logout } = useAuth();
@@ -117,6 +117,12 @@ export function UserMenu({ user }: { user: AuthUser }) {
                 <Link to="/my-tasks" onClick={close}>
                   <ClipboardList className="size-4" aria-hidden="true" />
                   My Tasks
+                </Link>
+              </li>
+              <li>
+                <Link to="/my-bids" onClick={close}>
+                  <Gavel className="size-4" aria-hidden="true" />
+                  My Bids
                 </Link>
               </li>
               <li>

@@ -28,6 +28,11 @@ export const protectedTaskRoutes: RouteObject[] = [
     lazy: () => import('./routes/my-tasks-page.tsx'),
   },
   {
+    path: 'my-bids',
+    HydrateFallback: PageSpinner,
+    lazy: () => import('./routes/my-bids-page.tsx'),
+  },
+  {
     path: 'browse-tasks/:id',
     HydrateFallback: PageSpinner,
     lazy: () => import('./routes/task-detail-page.tsx'),

@@ -1,9 +1,16 @@
-import { Mail } from 'lucide-react';
+import { Check, Mail } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { BidStateBadge } from './bid-state-badge.tsx';
 
-/** One bid as the task's owner sees it, with the bidder's e-mail and message. */
-export function BidCard({ bid }: { bid: Bid }) {
+interface BidCardProps {
+  bid: Bid;
+  /** Shown as an `Accept` button while the owner may still accept this bid. */
+  onAccept?: (bid: Bid) => void;
+}
+
+/** One bid as the task's owner sees it, with the bidder's e-mail, message and state. */
+export function BidCard({ bid, onAccept }: BidCardProps) {
   const initial = (bid.userName.trim()[0] ?? 'U').toUpperCase();
   return (
     <article className="flex h-full flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5">
@@ -28,7 +35,10 @@ export function BidCard({ bid }: { bid: Bid }) {
             ) : null}
           </div>
         </div>
-        <p className="shrink-0 text-xl font-bold text-primary">{formatMoney(bid.amount)}</p>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className="text-xl font-bold text-primary">{formatMoney(bid.amount)}</p>
+          <BidStateBadge state={bid.status} />
+        </div>
       </header>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-base-content/70">Bid ID:</dt>
@@ -46,6 +56,12 @@ export function BidCard({ bid }: { bid: Bid }) {
           {bid.message || 'No message provided'}
         </p>
       </div>
+      {onAccept ? (
+        <button type="button" className="btn btn-success" onClick={() => onAccept(bid)}>
+          <Check className="size-4" aria-hidden="true" />
+          Accept
+        </button>
+      ) : null}
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { Clock, Gavel } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { BidStateBadge } from './bid-state-badge.tsx';
 
 interface BidHistoryProps {
   bids: Bid[];
@@ -35,7 +36,9 @@ export function BidHistory({ bids, error, count }: BidHistoryProps) {
             <li key={bid._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="font-medium break-words">{bid.userName}</p>
-                <p className="text-sm text-base-content/70">Bid #{index + 1}</p>
+                <p className="flex items-center gap-2 text-sm text-base-content/70">
+                  Bid #{index + 1} <BidStateBadge state={bid.status} />
+                </p>
               </div>
               <div className="text-sm sm:text-right">
                 <p className="text-base font-semibold text-primary">{formatMoney(bid.amount)}</p>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Eye } from 'lucide-react';
+import { ArrowLeft, Eye, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import {
   Link,
@@ -9,6 +9,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { isBiddingOpen } from '../../../../shared/bidding.ts';
 import type { Bid } from '../../../../shared/bids.ts';
 import { AppDialog } from '../../../components/ui/app-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,6 +21,7 @@ import { TaskBudget } from '../components/task-budget.tsx';
 import { TaskDetailSummary } from '../components/task-detail-summary.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { sessionUser } from '../lib/session.ts';
+import { useTaskEvents } from '../lib/use-task-events.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const user = await sessionUser();
@@ -72,6 +74,7 @@ export function Component() {
   const actionData = useActionData<BidOutcome>();
   const dialog = useActionDialog(actionData);
   const formRef = useRef<HTMLFormElement>(null);
+  useTaskEvents(data ? data.task._id : null);
 
   useEffect(() => {
     if (actionData?.outcome === 'placed') formRef.current?.reset();
@@ -124,8 +127,16 @@ export function Component() {
                   View Bids
                 </Link>
               </div>
-            ) : (
+            ) : isBiddingOpen(task) ? (
               <BidForm submitting={navigation.state === 'submitting'} formRef={formRef} />
+            ) : (
+              <div className="flex flex-col gap-2">
+                <h2 className="flex items-center gap-2 text-lg font-semibold">
+                  <Lock className="size-5" aria-hidden="true" />
+                  Bidding is closed
+                </h2>
+                <p className="text-base-content/75">Bidding is closed for this task.</p>
+              </div>
             )}
           </div>
         </aside>

@@ -1,13 +1,18 @@
 import { ArrowLeft, Inbox } from 'lucide-react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useState } from 'react';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { isBiddingOpen } from '../../../../shared/bidding.ts';
 import type { Bid } from '../../../../shared/bids.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { fetchBids } from '../api/bids-api.ts';
 import { fetchTask } from '../api/tasks-api.ts';
+import { AcceptBidDialog } from '../components/accept-bid-dialog.tsx';
 import { BidCard } from '../components/bid-card.tsx';
 import { NotYourTask } from '../components/not-your-task.tsx';
+import { TaskAssignmentPanel } from '../components/task-assignment-panel.tsx';
 import { sessionUser } from '../lib/session.ts';
+import { useTaskEvents } from '../lib/use-task-events.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const user = await sessionUser();
@@ -27,13 +32,22 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
 }
 
-/** /view-bids/:id (protected, owner only): every bid with the bidder's e-mail and message. */
+/**
+ * /view-bids/:id (protected, owner only): every bid with the bidder's e-mail, message and
+ * state; `Accept` while bidding is open, then the assignment's lifecycle. Live: new bids and
+ * task changes reload the page's data.
+ */
 export function Component() {
   const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [accepting, setAccepting] = useState<Bid | null>(null);
+  useTaskEvents(data?.isOwner ? data.task._id : null);
   if (!data) return null;
   const { task, isOwner, bids, error } = data;
   if (!isOwner) return <NotYourTask what="see the bids on" taskId={task._id} title={task.title} />;
   const count = Math.max(bids.length, task.bidCount);
+  const open = isBiddingOpen(task);
+  const reload = () => void revalidator.revalidate();
 
   return (
     <div className="page-container py-8 sm:py-10">
@@ -48,6 +62,7 @@ export function Component() {
         </h1>
         <p className="mt-2 text-base-content/75">{count} bid(s) placed</p>
       </header>
+      <TaskAssignmentPanel task={task} onChanged={reload} />
       {error ? (
         <FormAlert tone="error">{error}</FormAlert>
       ) : bids.length === 0 ? (
@@ -60,11 +75,22 @@ export function Component() {
         <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
           {bids.map((bid) => (
             <li key={bid._id}>
-              <BidCard bid={bid} />
+              <BidCard
+                bid={bid}
+                onAccept={open && bid.status === 'pending' ? setAccepting : undefined}
+              />
             </li>
           ))}
         </ul>
       )}
+      <AcceptBidDialog
+        bid={accepting}
+        onClose={() => setAccepting(null)}
+        onAccepted={() => {
+          setAccepting(null);
+          reload();
+        }}
+      />
     </div>
   );
 }

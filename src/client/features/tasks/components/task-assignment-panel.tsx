@@ -1,0 +1,109 @@
+import { CircleCheck, Undo2, UserRoundCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CANCEL_REASON_MAX } from '../../../../shared/bidding.ts';
+import type { TaskDetail } from '../../../../shared/tasks.ts';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { cancelAssignment, completeTask } from '../api/assignments-api.ts';
+import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
+
+interface TaskAssignmentPanelProps {
+  task: TaskDetail;
+  /** The task changed on the server: reload what the screen shows. */
+  onChanged: () => void;
+}
+
+/**
+ * The owner's view of who does the work: open for bidding, or assigned (with `Mark as
+ * Completed` and `Cancel assignment`, which asks for a reason the bidder is told).
+ */
+export function TaskAssignmentPanel({ task, onChanged }: TaskAssignmentPanelProps) {
+  const reasonId = useId();
+  const [asking, setAsking] = useState<'complete' | 'cancel' | null>(null);
+  const completed = task.status === 'Completed';
+
+  return (
+    <section
+      aria-label="Assignment"
+      className="mb-8 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <UserRoundCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold">
+            <span className="break-words">
+              {task.assignedTo ? `Assigned to ${task.assignedTo}` : 'Open for bidding'}
+            </span>
+            <StatusBadge status={task.status} palette="owner" />
+          </p>
+          <p className="mt-1 text-sm text-base-content/75">
+            {completed
+              ? 'This task is completed.'
+              : task.assignedTo
+                ? 'Bidding is closed. Mark the task completed when the work is done.'
+                : 'Accept a bid to assign this task; the other bids are then declined.'}
+          </p>
+        </div>
+      </div>
+      {task.assignedTo && !completed ? (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button type="button" className="btn btn-success" onClick={() => setAsking('complete')}>
+            <CircleCheck className="size-4" aria-hidden="true" />
+            Mark as Completed
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => setAsking('cancel')}>
+            <Undo2 className="size-4" aria-hidden="true" />
+            Cancel assignment
+          </button>
+        </div>
+      ) : null}
+      <ConfirmActionDialog
+        open={asking === 'complete'}
+        title="Mark this task as completed?"
+        tone="success"
+        confirmLabel="Yes, it is completed"
+        busyLabel="Saving"
+        confirmClassName="btn-success"
+        onClose={() => setAsking(null)}
+        onConfirm={async () => {
+          await completeTask(task._id);
+          setAsking(null);
+          onChanged();
+        }}
+      >
+        <p className="break-words">
+          {task.title} — done by {task.assignedTo ?? 'nobody'}.
+        </p>
+      </ConfirmActionDialog>
+      <ConfirmActionDialog
+        open={asking === 'cancel'}
+        title="Cancel the assignment?"
+        confirmLabel="Cancel assignment"
+        busyLabel="Cancelling"
+        confirmClassName="btn-error"
+        cancelLabel="Keep it"
+        onClose={() => setAsking(null)}
+        onConfirm={async (form) => {
+          await cancelAssignment(task._id, String(form.get('reason') ?? '').trim());
+          setAsking(null);
+          onChanged();
+        }}
+      >
+        <p className="break-words">
+          {task.assignedTo} will be told why, and the task reopens for bidding.
+        </p>
+        <label htmlFor={reasonId} className="text-left text-sm font-medium">
+          Reason
+        </label>
+        <textarea
+          id={reasonId}
+          name="reason"
+          required
+          rows={3}
+          maxLength={CANCEL_REASON_MAX}
+          className="textarea w-full"
+          placeholder="Why are you taking the work back?"
+        />
+      </ConfirmActionDialog>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useRevalidator } from 'react-router';
+import { useEventStream } from '../../../lib/use-event-stream.ts';
+
+const TASK_EVENTS = ['bid', 'task', 'resync'] as const;
+
+/** Reloads the screen's data whenever the task gets a bid or changes (live, any instance). */
+export function useTaskEvents(taskId: string | null) {
+  const revalidator = useRevalidator();
+  useEventStream(
+    taskId === null ? null : `/tasks/${encodeURIComponent(taskId)}/events`,
+    TASK_EVENTS,
+    () => {
+      void revalidator.revalidate();
+    },
+  );
+}

@@ -167,6 +167,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_at_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

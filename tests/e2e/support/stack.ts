@@ -10,9 +10,9 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { startOidcProvider } from './oidc-provider.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+export const ROOT = resolve(import.meta.dirname, '../../..');
 /** Node 24 from the `node` devDependency (the system Node may be too old for .ts). */
-const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
+export const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   ? join(ROOT, 'node_modules/.bin/node')
   : process.execPath;
 
@@ -40,7 +40,7 @@ export function buildClientIfNeeded(): void {
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -52,7 +52,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+export async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The app exited early (code ${server.exitCode})`);

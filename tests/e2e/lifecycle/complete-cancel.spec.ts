@@ -1,0 +1,95 @@
+import {
+  createTask,
+  expect,
+  newApiUser,
+  placeBid,
+  signUpPage,
+  test,
+  uniqueToken,
+} from '../tasks/support.ts';
+
+test.describe('assignment lifecycle', () => {
+  test('the owner marks an assigned task completed', async ({ page, baseURL }) => {
+    await signUpPage(page, baseURL!, 'owner');
+    const taskId = await createTask(page.request, baseURL!);
+    const bidder = await newApiUser(baseURL!, 'bidder');
+    const bidId = await placeBid(bidder.api, baseURL!, taskId, 50);
+    const accepted = await page.request.post(`/api/bids/${bidId}/accept`, {
+      headers: { origin: baseURL! },
+    });
+    expect(accepted.status()).toBe(200);
+
+    await page.goto(`/view-bids/${taskId}`);
+    const panel = page.getByRole('region', { name: 'Assignment' });
+    await expect(panel).toContainText(`Assigned to ${bidder.user.name}`);
+    await panel.getByRole('button', { name: 'Mark as Completed' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Mark this task as completed?' });
+    await dialog.getByRole('button', { name: 'Yes, it is completed' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByText('This task is completed.')).toBeVisible();
+    await expect(panel.getByText('Completed', { exact: true })).toHaveClass(/badge-success/);
+    await expect(panel.getByRole('button', { name: 'Mark as Completed' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Cancel assignment' })).toHaveCount(0);
+
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page.getByRole('article').getByText('Completed', { exact: true })).toHaveClass(
+      /badge-success/,
+    );
+    await bidder.api.dispose();
+  });
+
+  test('cancel with a reason reopens the task and the bidder is told', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signUpPage(page, baseURL!, 'owner');
+    const title = `Reopen ${uniqueToken()}`;
+    const taskId = await createTask(page.request, baseURL!, { title });
+    const bidderContext = await browser.newContext({ baseURL });
+    const bidderPage = await bidderContext.newPage();
+    const bidder = await signUpPage(bidderPage, baseURL!, 'bidder');
+    const bidId = await placeBid(bidderPage.request, baseURL!, taskId, 70);
+    const other = await newApiUser(baseURL!, 'other');
+    await placeBid(other.api, baseURL!, taskId, 65);
+    const accepted = await page.request.post(`/api/bids/${bidId}/accept`, {
+      headers: { origin: baseURL! },
+    });
+    expect(accepted.status()).toBe(200);
+
+    await page.goto(`/view-bids/${taskId}`);
+    await page.getByRole('button', { name: 'Cancel assignment' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel the assignment?' });
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    // The reason is required: an empty one is not sent.
+    await dialog.getByRole('button', { name: 'Cancel assignment' }).click();
+    await expect(dialog).toBeVisible();
+    expect(await reason.evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
+    await reason.fill('The client changed plans.');
+    await dialog.getByRole('button', { name: 'Cancel assignment' }).click();
+    await expect(dialog).toBeHidden();
+
+    const panel = page.getByRole('region', { name: 'Assignment' });
+    await expect(panel.getByText('Open for bidding')).toBeVisible();
+    await expect(panel.getByText('Not Started', { exact: true })).toHaveClass(/badge-warning/);
+    const mine = page.getByRole('article').filter({ hasText: bidder.name });
+    await expect(mine.getByText('Cancelled', { exact: true })).toBeVisible();
+    const theirs = page.getByRole('article').filter({ hasText: other.user.name });
+    await expect(theirs.getByText('Declined', { exact: true })).toBeVisible();
+
+    // The bidder: accepted, then cancelled, with the owner's reason.
+    await bidderPage.goto('/');
+    const bell = bidderPage.getByRole('button', { name: 'Notifications, 2 unread' });
+    await bell.click();
+    const list = bidderPage.getByRole('list', { name: 'Recent notifications' });
+    await expect(list.getByRole('link').first()).toContainText('Your assignment was cancelled');
+    await expect(list).toContainText('The client changed plans.');
+    await expect(list).toContainText('Your bid was accepted');
+
+    // The task takes bids again.
+    await bidderPage.goto(`/browse-tasks/${taskId}`);
+    await expect(bidderPage.getByRole('heading', { name: 'Place Your Bid' })).toBeVisible();
+    await bidderContext.close();
+    await other.api.dispose();
+  });
+});

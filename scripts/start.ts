@@ -23,10 +23,14 @@ const sources = Math.max(
 );
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   process.stdout.write('Building the web app…\n');
-  const result = spawnSync(join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The same build as `npm run build`: Vite, then brotli and gzip copies of the assets.
+  for (const [command, args] of [
+    [join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']],
+    [process.execPath, ['scripts/compress-assets.ts']],
+  ] as const) {
+    const result = spawnSync(command, args, { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
 await import('../src/server/main.ts');

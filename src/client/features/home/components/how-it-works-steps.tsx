@@ -34,7 +34,7 @@ export function HowItWorksSteps() {
         subtitle="From idea to done in four steps."
         action={
           <Link to="/how-it-works" className="btn btn-ghost btn-sm text-primary">
-            Learn more
+            Learn how TaskBid works
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         }

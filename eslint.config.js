@@ -66,6 +66,8 @@ export default tseslint.config(
                 '**/shared/bids*',
                 '**/shared/users*',
                 '**/shared/newsletter*',
+                '**/shared/assignments*',
+                '**/shared/notifications*',
               ],
               allowTypeImports: true,
               message: 'shared schemas carry zod: import their types with `import type`.',

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { buildClient, startServer } from './server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
 
 const PAGES = ['/', '/browse-tasks', '/login'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -26,16 +27,6 @@ const AIMS: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 95,
   seo: 90,
 };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface PageResult {
   page: string;
@@ -113,8 +104,8 @@ async function main() {
     STATIC_DIR: staticDir,
   });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
   });
   const results: PageResult[] = [];
   try {

@@ -48,7 +48,10 @@ async function expectFocusVisible(page: Page, after: string) {
   expect(await page.evaluate(focusProblem), `focus after ${after}`).toBeNull();
 }
 
-/** Presses a key and, when it moves focus, checks the focus is visible. */
+/**
+ * Presses a key and checks the focus is visible. Not for a key that changes the screen: a new
+ * screen starts with focus on the page itself, and the next Tab is checked.
+ */
 async function press(page: Page, key: string) {
   await page.keyboard.press(key);
   await expectFocusVisible(page, key);
@@ -74,7 +77,7 @@ async function typeInto(page: Page, field: Locator, text: string) {
 /** From the home page: Sign Up in the header, the form, Enter; ends signed in. */
 async function signUpWithKeyboard(page: Page, user: TestUser) {
   await tabTo(page, page.getByRole('banner').getByRole('link', { name: 'Sign Up' }));
-  await press(page, 'Enter');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   const form = page.getByRole('main');
   await typeInto(page, form.getByRole('textbox', { name: 'Name' }), user.name);
@@ -102,7 +105,7 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add Task' }),
     { back: true },
   );
-  await press(page, 'Enter');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a New Task' })).toBeVisible();
   const form = page.getByRole('main');
   await typeInto(page, form.getByLabel('Task Title'), title);
@@ -123,8 +126,9 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
   const created = page.getByRole('dialog', { name: 'Task Created!' });
   await expect(created).toBeVisible();
   await expectFocusVisible(page, 'the dialog opened');
-  await press(page, 'Enter'); // OK
+  await page.keyboard.press('Enter'); // OK
   await expect(created).toBeHidden();
+  await expectFocusVisible(page, 'the dialog closed'); // back on Create Task
 
   // 2. Sign out through the account menu.
   await tabTo(page, accountButton(page), { back: true });
@@ -140,7 +144,7 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse Tasks' }),
     { back: true },
   );
-  await press(page, 'Enter');
+  await page.keyboard.press('Enter');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Discover Tasks That Match Your Skills' }),
   ).toBeVisible();
@@ -153,7 +157,7 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
   await expect(page).toHaveURL(new RegExp(`search=${token}`));
   const details = page.getByRole('link', { name: new RegExp(`^View Details\\W+${title}$`) });
   await tabTo(page, details);
-  await press(page, 'Enter');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   const bid = page.getByRole('form', { name: 'Place Your Bid' });
@@ -166,7 +170,8 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
   await expect(placed).toBeVisible();
   await expect(placed).toContainText('Bid submitted successfully!');
   await expectFocusVisible(page, 'the dialog opened');
-  await press(page, 'Enter');
+  await page.keyboard.press('Enter'); // OK
   await expect(placed).toBeHidden();
+  await expectFocusVisible(page, 'the dialog closed'); // back on Submit Bid
   await expect(page.getByRole('region', { name: 'Bid History (1)' })).toContainText('$275.00');
 });

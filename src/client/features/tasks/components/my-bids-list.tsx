@@ -55,7 +55,7 @@ export function MyBidsList({ bids }: { bids: MyBid[] }) {
         <table className="table">
           <caption className="sr-only">My bids</caption>
           <thead>
-            <tr>
+            <tr className="text-base-content/75">
               <th scope="col">Task</th>
               <th scope="col">Amount</th>
               <th scope="col">Deadline</th>

@@ -8,6 +8,7 @@ import { chromium, request, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { startStack } from '../support/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../setup/chromium.ts';
 
 const stack = await startStack();
 const baseURL = stack.baseURL;
@@ -63,8 +64,8 @@ await owner.api.post(`/api/bids/${mayaLogo}/accept`);
 await owner.api.post(`/api/bids/${leoSite}/accept`);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 for (const theme of ['light', 'dark']) {
   for (const width of [375, 1280]) {

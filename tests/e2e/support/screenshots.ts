@@ -7,6 +7,7 @@ import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startStack } from './stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../setup/chromium.ts';
 
 const OUT = resolve(import.meta.dirname, '../../../screenshots');
 const WIDTHS = [375, 1280];
@@ -82,8 +83,8 @@ async function main() {
   mkdirSync(join(OUT, 'parts'), { recursive: true });
   const stack = await startStack({ seed: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const email = `shots-${Date.now()}@example.com`;

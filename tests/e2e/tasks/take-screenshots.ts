@@ -5,6 +5,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../setup/chromium.ts';
 
 const baseURL = process.env.SHOT_BASE_URL ?? 'http://127.0.0.1:3000';
 const only = process.env.SHOT_ONLY;
@@ -13,8 +14,8 @@ const OTHER = { email: 'ben@example.com', password: 'taskbid-demo' };
 
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 async function signedInPage(who: typeof OWNER, width: number, theme: string): Promise<Page> {

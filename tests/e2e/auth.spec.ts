@@ -169,8 +169,10 @@ test.describe('accounts', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     const popup = await popupOpened;
+    // Listen before clicking: the popup may close as soon as the provider redirects back.
+    const closed = popup.waitForEvent('close', { timeout: 15_000 });
     await popup.getByRole('link', { name: `Continue as ${identity.name}` }).click();
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    await closed;
 
     await expect(page).toHaveURL(/\/$/);
     await accountButton(page).click();
@@ -198,8 +200,9 @@ test.describe('accounts', () => {
     await expect(consent).toBeVisible();
     await popup.waitForTimeout(3_000);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    const closed = popup.waitForEvent('close', { timeout: 15_000 });
     await consent.click();
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    await closed;
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await accountButton(page).click();

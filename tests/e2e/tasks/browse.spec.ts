@@ -209,12 +209,14 @@ test.describe('browse tasks', () => {
       'aria-current',
       'page',
     );
+    await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await pages.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(counter(page)).toHaveText('Showing 1 of 13');
     await expect(cardTitles(page)).toHaveText([`Paged 13 ${many}`]);
     await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0);
+    await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await page.goBack();
     await expect(page).not.toHaveURL(/page=2/);

@@ -39,10 +39,10 @@ export function Pagination({ page, pageCount, hrefFor, label = 'Pagination' }: P
               <span className="hidden sm:inline">Previous</span>
             </Link>
           ) : (
-            <span className={`${base} btn-disabled`} aria-disabled="true" aria-label="Previous">
+            <button type="button" className={base} disabled aria-label="Previous">
               <ChevronLeft className="size-4" aria-hidden="true" />
               <span className="hidden sm:inline">Previous</span>
-            </span>
+            </button>
           )}
         </li>
         {pageWindow(page, pageCount).map((p, i) =>
@@ -72,10 +72,10 @@ export function Pagination({ page, pageCount, hrefFor, label = 'Pagination' }: P
               <ChevronRight className="size-4" aria-hidden="true" />
             </Link>
           ) : (
-            <span className={`${base} btn-disabled`} aria-disabled="true" aria-label="Next">
+            <button type="button" className={base} disabled aria-label="Next">
               <span className="hidden sm:inline">Next</span>
               <ChevronRight className="size-4" aria-hidden="true" />
-            </span>
+            </button>
           )}
         </li>
       </ul>

@@ -1,0 +1,79 @@
+/**
+ * The accessibility matrix, signed out: WCAG 2.2 A/AA (axe) on every route a visitor reaches,
+ * light and dark, 375 and 1280 px (screens and helpers in support/axe-matrix.ts).
+ */
+import {
+  scanAll,
+  expectNone,
+  searchDialog,
+  mobileMenu,
+  CONTENT_PAGES,
+  home,
+} from './support/axe-matrix.ts';
+import { createTask, expect, newApiUser, test, uniqueToken } from './tasks/support.ts';
+
+test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('signed out: home, login, signup, browse, and protected routes (→ /login)', async ({
+    page,
+    baseURL,
+  }) => {
+    const owner = await newApiUser(baseURL!, 'a11y-owner');
+    const token = uniqueToken('a11yout');
+    const id = await createTask(owner.api, baseURL!, { title: `Visible ${token}` });
+    await owner.api.dispose();
+    await page.goto('/login');
+
+    // Every protected route sends a visitor to /login (the same screen, scanned once below).
+    for (const path of [
+      '/add-task',
+      '/my-tasks',
+      '/my-bids',
+      `/browse-tasks/${id}`,
+      `/update-task/${id}`,
+      `/view-bids/${id}`,
+      '/profile',
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL((url) => url.pathname === '/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    }
+
+    expectNone(
+      await scanAll(page, [
+        home,
+        { path: '/login', heading: 'Welcome back' },
+        { path: '/signup', heading: 'Create your account' },
+        {
+          name: '/add-task (→ /login)',
+          path: '/add-task',
+          landsOn: '/login',
+          heading: 'Welcome back',
+        },
+        {
+          name: '/browse-tasks (search, filters open)',
+          path: `/browse-tasks?search=${token}`,
+          heading: 'Discover Tasks That Match Your Skills',
+          then: async (page) => {
+            await expect(page.getByRole('heading', { name: `Visible ${token}` })).toBeVisible();
+            await page.getByRole('button', { name: 'Show Filters' }).click();
+            await expect(page.getByLabel('Sort By')).toBeVisible();
+          },
+        },
+        {
+          name: '/browse-tasks (no results)',
+          path: `/browse-tasks?search=${token}none`,
+          heading: 'Discover Tasks That Match Your Skills',
+          then: (page) =>
+            expect(page.getByRole('heading', { name: 'No tasks found' })).toBeVisible(),
+        },
+      ]),
+    );
+  });
+
+  test('signed out: content pages, 404, search dialog and mobile menu', async ({ page }) => {
+    await page.goto('/pricing');
+    expectNone(await scanAll(page, [...CONTENT_PAGES, searchDialog, mobileMenu]));
+  });
+});

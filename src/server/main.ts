@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedOnFirstStart } from './db/first-start.ts';
 import { gracefulShutdown } from './shutdown.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,6 +20,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  await seedOnFirstStart(app);
   const drainAndClose = gracefulShutdown(app, SHUTDOWN_GRACE_MS);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

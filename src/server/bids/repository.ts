@@ -1,12 +1,13 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
-import { isBiddingOpen } from '../../shared/assignments.ts';
+import { isBiddingOpen, type BidState, type MyBid } from '../../shared/assignments.ts';
 import { formatDollars } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
 import { isUuid } from '../db/ids.ts';
 import { bids, tasks, user } from '../db/schema.ts';
+import { lockTask, type Refusal } from '../tasks/lifecycle-guard.ts';
 
 export interface BidValues {
   amount: number;
@@ -19,6 +20,9 @@ export type PlaceBidResult =
   | { outcome: 'not-found' }
   | { outcome: 'own-task' }
   | { outcome: 'closed' };
+
+export type AcceptOutcome =
+  { outcome: 'accepted'; taskId: string; assignedTo: string; declinedCount: number } | Refusal;
 
 export function createBidRepository(db: Db, events: EventBus) {
   /** One page of a task's bids; e-mail and message only where `viewerId` may read them. */
@@ -136,6 +140,114 @@ export function createBidRepository(db: Db, events: EventBus) {
         await events.publish(tx, { type: 'bid.placed', taskId, bidId: row.id });
         return { outcome: 'placed' as const, id: row.id };
       });
+    },
+
+    /**
+     * Awards the work: accepts one bid and declines every other pending one, in one
+     * transaction whose notifications go out with it, only while bidding is open.
+     */
+    async accept(ownerId: string, bidId: string): Promise<AcceptOutcome> {
+      if (!isUuid(bidId)) return { outcome: 'not-found' };
+      return db.transaction(async (tx) => {
+        const [bid] = await tx
+          .select({
+            taskId: bids.taskId,
+            bidderId: bids.bidderId,
+            amount: bids.amount,
+            bidderName: user.name,
+          })
+          .from(bids)
+          .innerJoin(user, eq(user.id, bids.bidderId))
+          .where(eq(bids.id, bidId));
+        if (!bid) return { outcome: 'not-found' as const };
+        const task = await lockTask(tx, bid.taskId);
+        if (!task) return { outcome: 'not-found' as const };
+        if (task.ownerId !== ownerId) return { outcome: 'not-owner' as const };
+        if (!isBiddingOpen(task)) return { outcome: 'conflict' as const };
+
+        await tx
+          .update(tasks)
+          .set({
+            assignedTo: bid.bidderName,
+            assigneeId: bid.bidderId,
+            acceptedBidId: bidId,
+            status: 'In Progress',
+            updatedAt: sql`now()`,
+          })
+          .where(eq(tasks.id, bid.taskId));
+        await tx.update(bids).set({ status: 'accepted' }).where(eq(bids.id, bidId));
+        const declined = await tx
+          .update(bids)
+          .set({ status: 'declined' })
+          .where(and(eq(bids.taskId, bid.taskId), ne(bids.id, bidId), eq(bids.status, 'pending')))
+          .returning({ bidderId: bids.bidderId });
+
+        const others = [...new Set(declined.map((d) => d.bidderId))].filter(
+          (id) => id !== bid.bidderId,
+        );
+        await notify(tx, events, [
+          {
+            userId: bid.bidderId,
+            type: 'bid.accepted',
+            title: 'Your bid was accepted',
+            body: `${task.ownerName} accepted your bid of ${formatDollars(bid.amount)} on “${task.title}”.`,
+            taskId: bid.taskId,
+          },
+          ...others.map((userId) => ({
+            userId,
+            type: 'bid.declined' as const,
+            title: 'Your bid was declined',
+            body: `“${task.title}” was assigned to another bidder.`,
+            taskId: bid.taskId,
+          })),
+        ]);
+        await events.publish(tx, { type: 'task.changed', taskId: bid.taskId });
+        return {
+          outcome: 'accepted' as const,
+          taskId: bid.taskId,
+          assignedTo: bid.bidderName,
+          declinedCount: declined.length,
+        };
+      });
+    },
+
+    /** The bids I placed, newest first, with their task and state, and how many there are. */
+    async myBids(
+      bidderId: string,
+      page: number,
+      limit: number,
+    ): Promise<{ bids: MyBid[]; total: number }> {
+      const rows = await db
+        .select({
+          id: bids.id,
+          taskId: bids.taskId,
+          taskTitle: tasks.title,
+          taskStatus: tasks.status,
+          amount: bids.amount,
+          deadline: bids.deadline,
+          createdAt: bids.createdAt,
+          status: bids.status,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(bids)
+        .innerJoin(tasks, eq(tasks.id, bids.taskId))
+        .where(eq(bids.bidderId, bidderId))
+        .orderBy(desc(bids.createdAt), desc(bids.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return {
+        total: rows[0]?.total ?? 0,
+        bids: rows.map((r) => ({
+          _id: r.id,
+          taskId: r.taskId,
+          taskTitle: r.taskTitle,
+          taskStatus: r.taskStatus,
+          amount: r.amount,
+          deadline: r.deadline,
+          timestamp: r.createdAt.toISOString(),
+          status: r.status as BidState,
+        })),
+      };
     },
   };
 }

@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptedSchema, myBidSchema } from '../../shared/assignments.ts';
 import { bidListQuerySchema, bidSchema, createBidSchema } from '../../shared/bids.ts';
+import {
+  BID_NOT_FOUND,
+  BIDDING_CLOSED,
+  NO_BID_ON_OWN_TASK,
+  TASK_NOT_FOUND,
+} from '../../shared/messages.ts';
 import { insertedSchema } from '../../shared/tasks.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { BIDDING_CLOSED } from '../assignments/routes.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
+import { refuse } from '../tasks/lifecycle-guard.ts';
 import { createBidRepository } from './repository.ts';
 
-const TASK_NOT_FOUND = 'Task not found';
+const idParams = z.object({ id: z.string().max(100) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
 
+/** Bids on a task, placing one, accepting one (the award of the work), and my bids. */
 export async function bidRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const repo = createBidRepository(app.database.db, app.events);
@@ -57,10 +69,54 @@ export async function bidRoutes(scope: FastifyInstance) {
         message: message || null,
       });
       if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
-      if (result.outcome === 'own-task') throw forbidden('You cannot bid on your own task.');
+      if (result.outcome === 'own-task') throw forbidden(NO_BID_ON_OWN_TASK);
       if (result.outcome === 'closed') throw conflict(BIDDING_CLOSED, 'BIDDING_CLOSED');
       request.log.info({ bidId: result.id, taskId }, 'bid placed');
       return reply.status(201).send({ acknowledged: true, insertedId: result.id });
+    },
+  );
+
+  app.post(
+    '/api/bids/:id/accept',
+    {
+      schema: {
+        tags: ['bids'],
+        summary: 'Accept a bid on my task: the task is assigned, every other bid declined',
+        params: idParams,
+        response: { 200: acceptedSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const owner = await requireUser(request);
+      const result = await repo.accept(owner.id, request.params.id);
+      if (result.outcome !== 'accepted')
+        return refuse(result.outcome, BID_NOT_FOUND, BIDDING_CLOSED);
+      request.log.info({ bidId: request.params.id, taskId: result.taskId }, 'bid accepted');
+      return {
+        acknowledged: true as const,
+        taskId: result.taskId,
+        acceptedBidId: request.params.id,
+        assignedTo: result.assignedTo,
+        declinedCount: result.declinedCount,
+      };
+    },
+  );
+
+  app.get(
+    '/api/bids/mine',
+    {
+      schema: {
+        tags: ['bids'],
+        summary: 'The bids I placed, newest first, with their task and state',
+        querystring: pageQuery,
+        response: { 200: z.array(myBidSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const bidder = await requireUser(request);
+      const { bids, total } = await repo.myBids(bidder.id, request.query.page, request.query.limit);
+      reply.header('x-total-count', String(total));
+      return bids;
     },
   );
 }

@@ -4,6 +4,7 @@ import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts
 import { jsonHeaders } from '../../../tests/factories/users.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { bids, tasks, user } from './schema.ts';
+import { seedOnFirstStart } from './first-start.ts';
 import { seedBenchmark } from './seed-bench.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed-data.ts';
 import { seedDemo } from './seed.ts';
@@ -74,7 +75,8 @@ describe('first start', () => {
   it('seeds a fresh embedded database only, and only once', async () => {
     const t = await createTestApp({ SEED_ON_FIRST_START: 'true' });
     try {
-      await t.app.ready();
+      await seedOnFirstStart(t.app);
+      await seedOnFirstStart(t.app);
       const [n] = await t.app.database.db.select({ n: count() }).from(tasks);
       // The postgres project runs on a PostgreSQL server: never seeded there.
       expect(n?.n).toBe(t.app.database.kind === 'pglite' ? 60 : 0);
@@ -86,7 +88,7 @@ describe('first start', () => {
   it('leaves the database empty when SEED_ON_FIRST_START is false', async () => {
     const t = await createTestApp({ SEED_ON_FIRST_START: 'false' });
     try {
-      await t.app.ready();
+      await seedOnFirstStart(t.app);
       const [n] = await t.app.database.db.select({ n: count() }).from(user);
       expect(n?.n).toBe(0);
     } finally {

@@ -6,6 +6,7 @@ import {
   notificationSchema,
   unreadCountSchema,
 } from '../../shared/notifications.ts';
+import { NOTIFICATION_NOT_FOUND } from '../../shared/messages.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { openEventStream } from '../events/sse.ts';
 import { notFound } from '../http/errors.ts';
@@ -65,7 +66,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
     async (request) => {
       const user = await requireUser(request);
       if (!(await repo.markRead(user.id, request.params.id)))
-        throw notFound('Notification not found');
+        throw notFound(NOTIFICATION_NOT_FOUND);
       return { acknowledged: true as const, modifiedCount: 1 };
     },
   );

@@ -14,12 +14,11 @@ import {
   updatedSchema,
   updateTaskSchema,
 } from '../../shared/tasks.ts';
+import { OWN_TASKS_ONLY, TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { getUser, requireUser } from '../auth/require-user.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createTaskRepository, type TaskValues } from './repository.ts';
-
-const TASK_NOT_FOUND = 'Task not found';
 
 /** '' and null both mean "none"; undefined means "not sent". */
 const blankToNull = <T>(value: T | '' | null | undefined) =>
@@ -50,7 +49,7 @@ export async function taskRoutes(scope: FastifyInstance) {
       const viewer = q.email !== undefined ? await requireUser(request) : await getUser(request);
       if (q.email !== undefined) {
         if (q.email.toLowerCase() !== viewer?.email.toLowerCase())
-          throw forbidden('You can only list your own tasks.');
+          throw forbidden(OWN_TASKS_ONLY.list);
         ownerId = viewer.id;
       }
       const { tasks, total } = await repo.list(
@@ -161,7 +160,7 @@ export async function taskRoutes(scope: FastifyInstance) {
         location: blankToNull(b.location),
       });
       if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
-      if (result.outcome === 'forbidden') throw forbidden('You can only update your own tasks.');
+      if (result.outcome === 'forbidden') throw forbidden(OWN_TASKS_ONLY.update);
       return { acknowledged: true as const, matchedCount: 1, modifiedCount: result.modified };
     },
   );
@@ -180,7 +179,7 @@ export async function taskRoutes(scope: FastifyInstance) {
       const user = await requireUser(request);
       const result = await repo.remove(request.params.id, user.id);
       if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
-      if (result.outcome === 'forbidden') throw forbidden('You can only delete your own tasks.');
+      if (result.outcome === 'forbidden') throw forbidden(OWN_TASKS_ONLY.delete);
       request.log.info({ taskId: request.params.id }, 'task deleted');
       return {
         acknowledged: true as const,

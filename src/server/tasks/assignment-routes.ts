@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cancelAssignmentSchema, lifecycleResultSchema } from '../../shared/assignments.ts';
+import { NOT_COMPLETABLE, NOT_REOPENABLE, TASK_NOT_FOUND } from '../../shared/messages.ts';
+import { taskIdParamsSchema } from '../../shared/tasks.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createAssignmentRepository } from './assignment-repository.ts';
+import { refuse } from './lifecycle-guard.ts';
+
+/** The owner's actions on an assigned task: complete it, or take the work back and reopen it. */
+export async function assignmentRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createAssignmentRepository(app.database.db, app.events);
+
+  app.post(
+    '/api/tasks/:id/complete',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Mark my assigned task Completed',
+        params: taskIdParamsSchema,
+        response: { 200: lifecycleResultSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const owner = await requireUser(request);
+      const result = await repo.complete(owner.id, request.params.id);
+      if (result.outcome !== 'done') return refuse(result.outcome, TASK_NOT_FOUND, NOT_COMPLETABLE);
+      return { acknowledged: true as const, taskId: request.params.id, status: result.status };
+    },
+  );
+
+  app.post(
+    '/api/tasks/:id/cancel-assignment',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Take the work back from the accepted bidder (who is told why) and reopen bidding',
+        params: taskIdParamsSchema,
+        body: cancelAssignmentSchema,
+        response: { 200: lifecycleResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const owner = await requireUser(request);
+      const result = await repo.cancelAssignment(owner.id, request.params.id, request.body.reason);
+      if (result.outcome !== 'done') return refuse(result.outcome, TASK_NOT_FOUND, NOT_REOPENABLE);
+      return { acknowledged: true as const, taskId: request.params.id, status: result.status };
+    },
+  );
+}

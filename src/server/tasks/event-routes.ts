@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { taskIdParamsSchema } from '../../shared/tasks.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { openEventStream } from '../events/sse.ts';
+
+/**
+ * Live task page: `bid` when a bid arrives, `task` when the task changes (accepted,
+ * completed, reopened), `resync` when events may have been missed. Ids only: each client
+ * refetches what it may see.
+ */
+export async function taskEventRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/tasks/:id/events',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Server-Sent Events for one task',
+        params: taskIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await requireUser(request);
+      const taskId = request.params.id;
+      const stop = app.events.subscribe((event) => {
+        if (event.type === 'bid.placed' && event.taskId === taskId)
+          stream.send('bid', { bidId: event.bidId });
+        if (event.type === 'task.changed' && event.taskId === taskId) stream.send('task', {});
+        if (event.type === 'resync') stream.send('resync', {});
+      });
+      const stream = openEventStream(request, reply, stop);
+    },
+  );
+}

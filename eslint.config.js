@@ -5,6 +5,32 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+/*
+ * Client boundaries. A feature (src/client/features/<name>) never imports another feature:
+ * for a file d folders below its feature folder, an import that climbs d + 1 folders and
+ * enters a sibling folder is another feature. Shared code (components, lib) never imports
+ * features, route modules or the layout. Route modules and the layout compose features.
+ */
+const FEATURE_DEPTHS = [0, 1, 2, 3];
+const up = (n) => `(?:\\.\\./){${n}}`;
+const featureBoundaries = FEATURE_DEPTHS.map((depth) => ({
+  files: [`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^${up(depth + 1)}[^./]|^${up(depth + 2)}features/`,
+            message:
+              'A feature never imports another feature: move what both need to components/ui, lib or src/shared, or compose them in a route module.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'drizzle', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -71,6 +97,24 @@ export default tseslint.config(
               ],
               allowTypeImports: true,
               message: 'shared schemas carry zod: import their types with `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['src/client/components/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/routes/**', '**/layout/**'],
+              message:
+                'Shared client code (components, lib) never imports features, routes or the layout.',
             },
           ],
         },

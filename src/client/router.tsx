@@ -1,96 +1,48 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
-import { openTaskRoutes, protectedTaskRoutes } from './features/tasks/routes.tsx';
 import { ProtectedLayout } from './lib/auth/require-auth.tsx';
+import { requireSession } from './lib/auth/session-context.ts';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RootError, RouteError } from './layout/route-error.tsx';
 
 /*
- * Route modules load on demand (`lazy`), each with a spinner while its code arrives. A route
- * module is a feature's `routes/<name>-page.tsx`; its named exports are picked here.
+ * Every screen is a route module in `routes/` (loaded on demand, its own chunk) exporting
+ * `Component` and, where it has them, `loader`, `action` and `shouldRevalidate`. A route
+ * module composes features; features never import each other.
  *
- * Protected screens go under the ProtectedLayout route: a spinner while the session loads,
- * /login with `state.from` for a signed-out visitor. A loader of a protected screen runs
- * before that guard renders, so it should first `await currentSession()`
- * (lib/auth/session-store.ts) and return early when it is null.
+ * Protected screens go under the protected layout route: its middleware waits for the
+ * session and answers 401 for a signed-out visitor (RouteError then sends them to /login with
+ * `state.from`), so their loaders run only for a signed-in user and read it with
+ * `sessionUser(context)` (lib/auth/session-context.ts).
  */
+const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({
+  path,
+  HydrateFallback: PageSpinner,
+  lazy: load,
+});
+
 const openRoutes: RouteObject[] = [
-  {
-    index: true,
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () => (await import('./features/home/routes/home-page.tsx')).HomePage,
-    },
-  },
-  {
-    path: 'login',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () => (await import('./features/auth/routes/login-page.tsx')).LoginPage,
-    },
-  },
-  {
-    path: 'signup',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () => (await import('./features/auth/routes/signup-page.tsx')).SignupPage,
-    },
-  },
-  ...['how-it-works', 'how-to-works'].map((path) => ({
-    path,
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () =>
-        (await import('./features/content/routes/how-it-works-page.tsx')).HowItWorksPage,
-    },
-  })),
-  {
-    path: 'pricing',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () =>
-        (await import('./features/content/routes/pricing-page.tsx')).PricingPage,
-    },
-  },
-  {
-    path: 'privacy-policy',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () =>
-        (await import('./features/content/routes/privacy-policy-page.tsx')).PrivacyPolicyPage,
-    },
-  },
-  {
-    path: 'terms',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () => (await import('./features/content/routes/terms-page.tsx')).TermsPage,
-    },
-  },
-  {
-    path: 'cookies',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () =>
-        (await import('./features/content/routes/cookies-page.tsx')).CookiesPage,
-    },
-  },
-  // Issue 5 (open): /browse-tasks (listing).
-  ...openTaskRoutes,
+  { index: true, HydrateFallback: PageSpinner, lazy: () => import('./routes/home.tsx') },
+  screen('login', () => import('./routes/login.tsx')),
+  screen('signup', () => import('./routes/signup.tsx')),
+  screen('how-it-works', () => import('./routes/how-it-works.tsx')),
+  screen('how-to-works', () => import('./routes/how-it-works.tsx')),
+  screen('pricing', () => import('./routes/pricing.tsx')),
+  screen('privacy-policy', () => import('./routes/privacy-policy.tsx')),
+  screen('terms', () => import('./routes/terms.tsx')),
+  screen('cookies', () => import('./routes/cookies.tsx')),
+  screen('browse-tasks', () => import('./routes/browse-tasks.tsx')),
 ];
 
 const protectedRoutes: RouteObject[] = [
-  {
-    path: 'profile',
-    HydrateFallback: PageSpinner,
-    lazy: {
-      Component: async () => (await import('./features/auth/routes/profile-page.tsx')).ProfilePage,
-    },
-  },
-  // Issue 5 (protected): /add-task, /my-tasks, /browse-tasks/:id, /update-task/:id and
-  // /view-bids/:id, each as a lazy route with HydrateFallback: PageSpinner.
-  ...protectedTaskRoutes,
+  screen('profile', () => import('./routes/profile.tsx')),
+  screen('add-task', () => import('./routes/add-task.tsx')),
+  screen('my-tasks', () => import('./routes/my-tasks.tsx')),
+  screen('my-bids', () => import('./routes/my-bids.tsx')),
+  screen('browse-tasks/:id', () => import('./routes/task-detail.tsx')),
+  screen('update-task/:id', () => import('./routes/update-task.tsx')),
+  screen('view-bids/:id', () => import('./routes/view-bids.tsx')),
 ];
 
 export const routes: RouteObject[] = [
@@ -101,11 +53,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSpinner,
     children: [
       {
-        // Errors of any screen render the 404 page inside the layout.
+        // Errors of any screen render inside the layout (the 404 page, or /login for a 401).
         ErrorBoundary: RouteError,
         children: [
           ...openRoutes,
-          { Component: ProtectedLayout, children: protectedRoutes },
+          { middleware: [requireSession], Component: ProtectedLayout, children: protectedRoutes },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -6,7 +6,7 @@ test.describe('app shell', () => {
   }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/home-page-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/home-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

@@ -1,11 +1,24 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Navigate, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { loginRedirectState } from '../lib/auth/guard.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
-/** Routing errors show the 404 page (spec section 8), with a hint when it is not a 404. */
+/**
+ * Errors of a screen: a 401 (signed out, or the session ended) goes to /login with the
+ * attempted path; anything else shows the 404 page, with a hint when it is not a 404.
+ */
 export function RouteError() {
   const error = useRouteError();
+  const location = useLocation();
+  if (statusOf(error) === 401) {
+    return <Navigate to="/login" replace state={loginRedirectState(location)} />;
+  }
   return <NotFoundPage detail={describe(error)} />;
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (isRouteErrorResponse(error) || error instanceof ApiError) return error.status;
+  return undefined;
 }
 
 function describe(error: unknown): string | undefined {

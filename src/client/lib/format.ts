@@ -1,12 +1,13 @@
+/** How the screens write amounts, dates and moments. */
 const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   maximumFractionDigits: 2,
 });
 
-/** "$1,250.00" or "$1,250"; null when there is no amount. */
-export function formatMoney(amount: number | null | undefined): string | null {
-  if (amount === null || amount === undefined || !Number.isFinite(amount)) return null;
+/** "$1,250.00" or "$1,250"; `fallback` when there is no amount. */
+export function formatMoney(amount: number | null | undefined, fallback = 'Not specified'): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return fallback;
   return money.format(amount);
 }
 
@@ -17,11 +18,22 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** A calendar date (YYYY-MM-DD) as "Mar 5, 2026"; other text is returned as it is. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
+/**
+ * A calendar date (YYYY-MM-DD) as "Mar 5, 2026", the same in every time zone; `fallback`
+ * when there is none; other text is returned as it is.
+ */
+export function formatDate(value: string | null | undefined, fallback = 'No deadline'): string {
+  if (!value) return fallback;
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A point in time (ISO 8601) in the reader's time zone, e.g. "Jun 30, 2026, 3:04 PM". */
+export function formatDateTime(iso: string): string {
+  const parsed = new Date(iso);
+  return Number.isNaN(parsed.getTime()) ? iso : moment.format(parsed);
 }

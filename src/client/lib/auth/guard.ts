@@ -1,7 +1,7 @@
 /**
- * The protected-route guard's decisions, as pure functions (spec section 2, "Protected-route
- * guard"): wait while the session loads, let a user with an e-mail through, otherwise send
- * the visitor to /login with the attempted path in the navigation state.
+ * The protected-route guard's decisions, as pure functions: wait while the session loads,
+ * let a user with an e-mail through, otherwise send the visitor to /login with the attempted
+ * path in the navigation state.
  */
 
 export interface GuardAuthState {
@@ -29,8 +29,12 @@ export function guardDecision(auth: GuardAuthState, location: GuardLocation): Gu
   // session, so forms keep their state; only the first load, with nobody known yet, waits.
   if (auth.user?.email) return { kind: 'allow' };
   if (auth.loading) return { kind: 'wait' };
-  const from = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
-  return { kind: 'redirect', to: '/login', state: { from } };
+  return { kind: 'redirect', to: '/login', state: loginRedirectState(location) };
+}
+
+/** The navigation state /login reads to return to the attempted path afterwards. */
+export function loginRedirectState(location: GuardLocation): LoginRedirectState {
+  return { from: `${location.pathname}${location.search ?? ''}${location.hash ?? ''}` };
 }
 
 const AUTH_SCREENS = ['/login', '/signup'];

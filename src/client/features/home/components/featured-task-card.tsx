@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin, Star, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { taskPrice } from '../../../../shared/money.ts';
 import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -7,7 +8,7 @@ import { TaskImage } from '../../../components/ui/task-image.tsx';
 
 export function FeaturedTaskCard({ task }: { task: Task }) {
   const rating = formatRating(ratingForTask(task._id));
-  const amount = formatMoney(task.price ?? task.budget) ?? 'Open budget';
+  const amount = formatMoney(taskPrice(task), 'Open budget');
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
       <TaskImage src={task.imageUrl} category={task.category} />
@@ -31,7 +32,7 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
           <div className="flex items-center gap-2">
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
             <dt className="text-base-content/70">Deadline</dt>
-            <dd className="ml-auto">{formatDate(task.deadline)}</dd>
+            <dd className="ml-auto">{formatDate(task.deadline, '')}</dd>
           </div>
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import type { LifecycleResult } from '../../../../shared/assignments.ts';
 import type {
   CategoryCount,
   CreateTaskInput,
@@ -44,4 +45,18 @@ export function updateTask(id: string, input: UpdateTaskInput): Promise<UpdateRe
 
 export function deleteTask(id: string): Promise<DeleteResult> {
   return apiRequest<DeleteResult>(`/tasks/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function completeTask(taskId: string): Promise<LifecycleResult> {
+  return apiRequest<LifecycleResult>(`/tasks/${encodeURIComponent(taskId)}/complete`, {
+    method: 'POST',
+  });
+}
+
+/** Takes the work back from the accepted bidder (who is told `reason`); bidding reopens. */
+export function cancelAssignment(taskId: string, reason: string): Promise<LifecycleResult> {
+  return apiRequest<LifecycleResult>(`/tasks/${encodeURIComponent(taskId)}/cancel-assignment`, {
+    method: 'POST',
+    body: { reason },
+  });
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { CategoryCount } from '../../../../shared/tasks.ts';
 import { BROWSE_SORTS, type BrowseSort, type BrowseState } from '../lib/browse-query.ts';
 import { LOCATION_MAX } from '../../../../shared/constants.ts';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 
 interface BrowseFiltersProps {
   id: string;

@@ -4,7 +4,8 @@ import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
-import { formatDate, formatMoney, taskPrice } from '../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { taskPrice } from '../../../../shared/money.ts';
 
 /** A task in the browse list. */
 export function BrowseTaskCard({ task }: { task: Task }) {

@@ -5,7 +5,8 @@ import { AppDialog } from '../../../components/ui/app-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deleteTask } from '../api/tasks-api.ts';
-import { formatDate, formatMoney, taskPrice } from '../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { taskPrice } from '../../../../shared/money.ts';
 
 type Step =
   | { kind: 'confirm'; task: Task; busy: boolean }

@@ -1,6 +1,7 @@
 import type { Task } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatMoney, taskPrice } from '../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { taskPrice } from '../../../../shared/money.ts';
 import { TaskInitial } from './task-initial.tsx';
 import { TaskRowActions } from './task-row-actions.tsx';
 

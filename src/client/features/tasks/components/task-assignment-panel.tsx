@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { CANCEL_REASON_MAX } from '../../../../shared/bidding.ts';
 import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { cancelAssignment, completeTask } from '../api/assignments-api.ts';
-import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
+import { cancelAssignment, completeTask } from '../api/tasks-api.ts';
+import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 
 interface TaskAssignmentPanelProps {
   task: TaskDetail;

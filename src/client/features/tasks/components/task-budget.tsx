@@ -1,6 +1,6 @@
 import { BadgePercent } from 'lucide-react';
 import { discountedPrice, hasBidDiscount } from '../../../../shared/discount.ts';
-import { formatMoney } from '../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 
 /**
  * The budget; from the third bid on, budget × 0.9 with the original struck through and

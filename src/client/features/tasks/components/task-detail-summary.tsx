@@ -2,7 +2,7 @@ import { Calendar, Clock, MapPin, Tag, UserRound } from 'lucide-react';
 import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 /** The task itself: picture, title, category, deadline, description and who it is assigned to. */
 export function TaskDetailSummary({ task }: { task: TaskDetail }) {

@@ -11,8 +11,8 @@ import {
   LOCATION_MAX,
 } from '../../../../shared/constants.ts';
 import type { Task } from '../../../../shared/tasks.ts';
-import { FormField } from './form-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 
 interface TaskFormProps {
   /** The task being edited; none for a new task. */

@@ -1,7 +1,7 @@
 import { Clock, Gavel } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
 
 interface BidHistoryProps {

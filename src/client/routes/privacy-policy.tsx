@@ -1,6 +1,6 @@
-import { ContentPage } from '../components/content-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
 
-export function PrivacyPolicyPage() {
+export function Component() {
   return (
     <ContentPage
       title="Privacy Policy"

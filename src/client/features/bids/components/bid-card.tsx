@@ -1,6 +1,6 @@
 import { Check, Mail } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
-import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
 
 interface BidCardProps {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { ContentPage } from '../components/content-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
 
 /** /how-it-works and /how-to-works (the same page). */
-export function HowItWorksPage() {
+export function Component() {
   return (
     <ContentPage
       title="How It Works"

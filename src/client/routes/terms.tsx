@@ -1,6 +1,6 @@
-import { ContentPage } from '../components/content-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
 
-export function TermsPage() {
+export function Component() {
   return (
     <ContentPage
       title="Terms of Service"

@@ -1,22 +1,19 @@
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { isBiddingOpen } from '../../../../shared/bidding.ts';
-import type { Bid } from '../../../../shared/bids.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { fetchBids } from '../api/bids-api.ts';
-import { fetchTask } from '../api/tasks-api.ts';
-import { AcceptBidDialog } from '../components/accept-bid-dialog.tsx';
-import { BidCard } from '../components/bid-card.tsx';
-import { NotYourTask } from '../components/not-your-task.tsx';
-import { TaskAssignmentPanel } from '../components/task-assignment-panel.tsx';
-import { sessionUser } from '../lib/session.ts';
-import { useTaskEvents } from '../lib/use-task-events.ts';
+import { isBiddingOpen } from '../../shared/bidding.ts';
+import type { Bid } from '../../shared/bids.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { fetchBids } from '../features/bids/api/bids-api.ts';
+import { fetchTask } from '../features/tasks/api/tasks-api.ts';
+import { AcceptBidDialog } from '../features/bids/components/accept-bid-dialog.tsx';
+import { BidCard } from '../features/bids/components/bid-card.tsx';
+import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
+import { TaskAssignmentPanel } from '../features/tasks/components/task-assignment-panel.tsx';
+import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const user = await sessionUser();
-  if (!user) return null;
   const task = await fetchTask(params.id ?? '', request.signal);
   const isOwner = task.userEmail !== undefined;
   if (!isOwner) return { task, isOwner, bids: [] as Bid[], error: null };
@@ -41,8 +38,7 @@ export function Component() {
   const data = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [accepting, setAccepting] = useState<Bid | null>(null);
-  useTaskEvents(data?.isOwner ? data.task._id : null);
-  if (!data) return null;
+  useTaskEvents(data.isOwner ? data.task._id : null);
   const { task, isOwner, bids, error } = data;
   if (!isOwner) return <NotYourTask what="see the bids on" taskId={task._id} title={task.title} />;
   const count = Math.max(bids.length, task.bidCount);

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { ContentPage } from '../components/content-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
 
 const INCLUDED = [
   'Post as many tasks as you need',
@@ -9,7 +9,7 @@ const INCLUDED = [
   'Light and dark themes on every device',
 ];
 
-export function PricingPage() {
+export function Component() {
   return (
     <ContentPage
       title="Pricing"

@@ -1,18 +1,18 @@
 import { LogIn } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { authErrorMessage } from '../../../../shared/auth-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { authFailureMessage } from '../../../lib/auth/auth-failure.ts';
-import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { PasswordField } from '../components/password-field.tsx';
-import { TextField } from '../components/text-field.tsx';
+import { authErrorMessage } from '../../shared/auth-errors.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { authFailureMessage } from '../lib/auth/auth-failure.ts';
+import { returnPathAfterLogin } from '../lib/auth/guard.ts';
+import { useAuth } from '../lib/auth/use-auth.ts';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { GoogleSignInButton } from '../features/auth/components/google-sign-in-button.tsx';
+import { PasswordField } from '../features/auth/components/password-field.tsx';
+import { TextField } from '../features/auth/components/text-field.tsx';
 
 /** /login: e-mail and password, or Google; then back to the page the visitor wanted. */
-export function LoginPage() {
+export function Component() {
   const { user, signInUser } = useAuth();
   const location = useLocation();
   const [searchParams] = useSearchParams();

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { AppDialog, type DialogTone } from '../../../components/ui/app-dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { AppDialog, type DialogTone } from './app-dialog.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { Spinner } from './spinner.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 
 interface ConfirmActionDialogProps {
   open: boolean;

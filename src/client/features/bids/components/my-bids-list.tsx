@@ -2,7 +2,7 @@ import { Gavel } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MyBid } from '../../../../shared/assignments.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDate, formatDateTime, formatMoney } from '../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
 
 function TaskLink({ bid }: { bid: MyBid }) {

@@ -1,18 +1,18 @@
 import { Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import type { AuthUser } from '../../../lib/auth/auth-context.ts';
-import { authFailureMessage } from '../../../lib/auth/auth-failure.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { NAME_MAX, PHOTO_URL_HINT, PHOTO_URL_PATTERN } from '../form-rules.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { UserAvatar } from '../components/ui/user-avatar.tsx';
+import type { AuthUser } from '../lib/auth/auth-context.ts';
+import { authFailureMessage } from '../lib/auth/auth-failure.ts';
+import { useAuth } from '../lib/auth/use-auth.ts';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { TextField } from '../features/auth/components/text-field.tsx';
+import { NAME_MAX, PHOTO_URL_HINT, PHOTO_URL_PATTERN } from '../features/auth/form-rules.ts';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
 /** /profile (protected): edit the display name and photo URL. */
-export function ProfilePage() {
+export function Component() {
   const { user } = useAuth();
   // The guard only renders this page for a signed-in user.
   if (!user) return null;

@@ -1,15 +1,27 @@
 import { useEffect, useRef } from 'react';
-import { useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
-import { AppDialog } from '../../../components/ui/app-dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { createTask } from '../api/tasks-api.ts';
-import { FormPageCard } from '../components/form-page-card.tsx';
-import { TaskForm } from '../components/task-form.tsx';
+import {
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { AppDialog } from '../components/ui/app-dialog.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { sessionUser } from '../lib/auth/session-context.ts';
+import { createTask } from '../features/tasks/api/tasks-api.ts';
+import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
+import { TaskForm } from '../features/tasks/components/task-form.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
-import { taskInputFromForm } from '../lib/task-form-values.ts';
+import { taskInputFromForm } from '../features/tasks/lib/task-form-values.ts';
 
 type CreateOutcome = { outcome: 'created'; id: string } | { outcome: 'error'; detail: string };
+
+/** The owner shown (read-only) in the form: the signed-in user. */
+export function loader({ context }: LoaderFunctionArgs) {
+  const user = sessionUser(context);
+  return { owner: { email: user.email, name: user.displayName } };
+}
 
 export async function action({ request }: ActionFunctionArgs): Promise<CreateOutcome> {
   const form = await request.formData();
@@ -23,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<CreateOut
 
 /** /add-task (protected): post a new task. */
 export function Component() {
-  const { user } = useAuth();
+  const { owner } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const actionData = useActionData<CreateOutcome>();
   const dialog = useActionDialog(actionData);
@@ -34,7 +46,6 @@ export function Component() {
     if (actionData?.outcome === 'created') formRef.current?.reset();
   }, [actionData]);
 
-  if (!user) return null;
   const result = dialog.current;
   return (
     <FormPageCard
@@ -43,7 +54,7 @@ export function Component() {
     >
       <title>Create a New Task · TaskBid</title>
       <TaskForm
-        owner={{ email: user.email, name: user.displayName }}
+        owner={owner}
         submitLabel="Create Task"
         submitting={navigation.state === 'submitting'}
         formRef={formRef}

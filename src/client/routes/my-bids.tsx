@@ -1,14 +1,13 @@
 import { Suspense } from 'react';
 import { Await, useAsyncError, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { MyBid } from '../../../../shared/assignments.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import type { ApiList } from '../../../lib/api-list.ts';
-import { fetchMyBids } from '../api/assignments-api.ts';
-import { MyBidsList } from '../components/my-bids-list.tsx';
-import { sessionUser } from '../lib/session.ts';
+import type { MyBid } from '../../shared/assignments.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { PageSpinner } from '../components/ui/page-spinner.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import type { ApiList } from '../lib/api-list.ts';
+import { fetchMyBids } from '../features/bids/api/bids-api.ts';
+import { MyBidsList } from '../features/bids/components/my-bids-list.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -20,8 +19,6 @@ function pageFrom(url: string): number {
 /** Starts loading one page of my bids; the screen shows a spinner meanwhile. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = pageFrom(request.url);
-  const user = await sessionUser();
-  if (!user) return { page, bids: Promise.resolve<ApiList<MyBid>>({ items: [], total: 0 }) };
   return { page, bids: fetchMyBids(page, PAGE_SIZE, request.signal) };
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from './spinner.tsx';
 
 interface SubmitButtonProps {
   busy: boolean;

@@ -1,19 +1,18 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { Await, Link, useAsyncError, useLoaderData } from 'react-router';
-import type { Task } from '../../../../shared/tasks.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { fetchMyTasks } from '../api/tasks-api.ts';
-import { DeleteTaskDialogs } from '../components/delete-task-dialogs.tsx';
-import { MyTasksList } from '../components/my-tasks-list.tsx';
-import { sessionUser } from '../lib/session.ts';
+import { Await, Link, useAsyncError, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Task } from '../../shared/tasks.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { PageSpinner } from '../components/ui/page-spinner.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { fetchMyTasks } from '../features/tasks/api/tasks-api.ts';
+import { DeleteTaskDialogs } from '../features/tasks/components/delete-task-dialogs.tsx';
+import { MyTasksList } from '../features/tasks/components/my-tasks-list.tsx';
+import { sessionUser } from '../lib/auth/session-context.ts';
 
 /** Starts loading my tasks and lets the screen show its spinner meanwhile. */
-export async function loader({ request }: { request: Request }) {
-  const user = await sessionUser();
-  if (!user) return { tasks: Promise.resolve<Task[]>([]) };
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const user = sessionUser(context);
   return { tasks: fetchMyTasks(user.email, request.signal) };
 }
 

@@ -1,14 +1,14 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
-import { PAGE_SIZE } from '../../../../shared/constants.ts';
-import type { CategoryCount, Task } from '../../../../shared/tasks.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { fetchCategories, fetchTaskPage } from '../api/tasks-api.ts';
-import { BrowseFilters } from '../components/browse-filters.tsx';
-import { BrowseResults } from '../components/browse-results.tsx';
-import { BrowseSearchBar } from '../components/browse-search-bar.tsx';
+import { PAGE_SIZE } from '../../shared/constants.ts';
+import type { CategoryCount, Task } from '../../shared/tasks.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { fetchCategories, fetchTaskPage } from '../features/tasks/api/tasks-api.ts';
+import { BrowseFilters } from '../features/tasks/components/browse-filters.tsx';
+import { BrowseResults } from '../features/tasks/components/browse-results.tsx';
+import { BrowseSearchBar } from '../features/tasks/components/browse-search-bar.tsx';
 import {
   EMPTY_BROWSE_STATE,
   browseApiQuery,
@@ -16,7 +16,7 @@ import {
   hasActiveFilters,
   readBrowseState,
   type BrowseState,
-} from '../lib/browse-query.ts';
+} from '../features/tasks/lib/browse-query.ts';
 
 interface BrowseData {
   tasks: Task[];

@@ -2,8 +2,8 @@ import { Send } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
 import { BID_MESSAGE_MAX } from '../../../../shared/constants.ts';
-import { FormField } from './form-field.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 
 interface BidFormProps {
   submitting: boolean;

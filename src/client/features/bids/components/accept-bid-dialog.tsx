@@ -1,7 +1,7 @@
 import type { Bid } from '../../../../shared/bids.ts';
-import { acceptBid } from '../api/assignments-api.ts';
-import { formatDate, formatMoney } from '../lib/format.ts';
-import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
+import { acceptBid } from '../api/bids-api.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 
 interface AcceptBidDialogProps {
   /** The bid to ask about; null when none. */

@@ -8,21 +8,17 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { UpdateTaskInput } from '../../../../shared/tasks.ts';
-import { AppDialog, type DialogTone } from '../../../components/ui/app-dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { fetchTask, updateTask } from '../api/tasks-api.ts';
-import { FormPageCard } from '../components/form-page-card.tsx';
-import { NotYourTask } from '../components/not-your-task.tsx';
-import { TaskForm } from '../components/task-form.tsx';
+import type { UpdateTaskInput } from '../../shared/tasks.ts';
+import { AppDialog, type DialogTone } from '../components/ui/app-dialog.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { fetchTask, updateTask } from '../features/tasks/api/tasks-api.ts';
+import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
+import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
+import { TaskForm } from '../features/tasks/components/task-form.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
-import { sessionUser } from '../lib/session.ts';
-import { taskInputFromForm } from '../lib/task-form-values.ts';
+import { taskInputFromForm } from '../features/tasks/lib/task-form-values.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const user = await sessionUser();
-  if (!user) return null;
   return { task: await fetchTask(params.id ?? '', request.signal) };
 }
 
@@ -60,13 +56,11 @@ const DIALOGS: Record<UpdateOutcome['outcome'], { tone: DialogTone; title: strin
 /** /update-task/:id (protected, owner only): the create form, prefilled. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const { user } = useAuth();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const actionData = useActionData<UpdateOutcome>();
   const dialog = useActionDialog(actionData);
 
-  if (!data || !user) return null;
   const { task } = data;
   if (task.userEmail === undefined) {
     return <NotYourTask what="edit" taskId={task._id} title={task.title} />;

@@ -1,19 +1,24 @@
 import { UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { authFailureMessage } from '../../../lib/auth/auth-failure.ts';
-import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { PasswordField } from '../components/password-field.tsx';
-import { TextField } from '../components/text-field.tsx';
-import { NAME_MAX, PASSWORD_RULE, PHOTO_URL_HINT, PHOTO_URL_PATTERN } from '../form-rules.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/constants.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
+import { authFailureMessage } from '../lib/auth/auth-failure.ts';
+import { returnPathAfterLogin } from '../lib/auth/guard.ts';
+import { useAuth } from '../lib/auth/use-auth.ts';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { GoogleSignInButton } from '../features/auth/components/google-sign-in-button.tsx';
+import { PasswordField } from '../features/auth/components/password-field.tsx';
+import { TextField } from '../features/auth/components/text-field.tsx';
+import {
+  NAME_MAX,
+  PASSWORD_RULE,
+  PHOTO_URL_HINT,
+  PHOTO_URL_PATTERN,
+} from '../features/auth/form-rules.ts';
 
 /** /signup: name, e-mail, photo URL and password; signs the new user in. */
-export function SignupPage() {
+export function Component() {
   const { user, createUser } = useAuth();
   const location = useLocation();
   const id = useId();

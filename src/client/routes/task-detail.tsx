@@ -9,23 +9,20 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { isBiddingOpen } from '../../../../shared/bidding.ts';
-import type { Bid } from '../../../../shared/bids.ts';
-import { AppDialog } from '../../../components/ui/app-dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { fetchBids, placeBid } from '../api/bids-api.ts';
-import { fetchTask } from '../api/tasks-api.ts';
-import { BidForm } from '../components/bid-form.tsx';
-import { BidHistory } from '../components/bid-history.tsx';
-import { TaskBudget } from '../components/task-budget.tsx';
-import { TaskDetailSummary } from '../components/task-detail-summary.tsx';
+import { isBiddingOpen } from '../../shared/bidding.ts';
+import type { Bid } from '../../shared/bids.ts';
+import { AppDialog } from '../components/ui/app-dialog.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
+import { fetchTask } from '../features/tasks/api/tasks-api.ts';
+import { BidForm } from '../features/bids/components/bid-form.tsx';
+import { BidHistory } from '../features/bids/components/bid-history.tsx';
+import { TaskBudget } from '../features/tasks/components/task-budget.tsx';
+import { TaskDetailSummary } from '../features/tasks/components/task-detail-summary.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
-import { sessionUser } from '../lib/session.ts';
-import { useTaskEvents } from '../lib/use-task-events.ts';
+import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const user = await sessionUser();
-  if (!user) return null;
   const id = params.id ?? '';
   const [task, bids] = await Promise.all([
     fetchTask(id, request.signal),
@@ -74,13 +71,12 @@ export function Component() {
   const actionData = useActionData<BidOutcome>();
   const dialog = useActionDialog(actionData);
   const formRef = useRef<HTMLFormElement>(null);
-  useTaskEvents(data ? data.task._id : null);
+  useTaskEvents(data.task._id);
 
   useEffect(() => {
     if (actionData?.outcome === 'placed') formRef.current?.reset();
   }, [actionData]);
 
-  if (!data) return null;
   const { task, bids, isOwner } = data;
   const bidCount = Math.max(task.bidCount, bids.list.length);
   const result = dialog.current;

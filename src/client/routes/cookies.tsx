@@ -1,6 +1,6 @@
-import { ContentPage } from '../components/content-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
 
-export function CookiesPage() {
+export function Component() {
   return (
     <ContentPage
       title="Cookies Policy"

@@ -74,7 +74,7 @@ async function openPostgres(url: string): Promise<Database> {
   // A dropped connection must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
   const listeners: (() => Promise<void>)[] = [];
   return {
     db: db as unknown as Db,
@@ -92,6 +92,27 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** Any fixed number: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_245_110_001;
+
+/**
+ * Several instances starting together against one server apply the migrations once: each
+ * takes a session-level advisory lock first, so the others wait, then find nothing to do.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lock.release();
+  }
 }
 
 const RECONNECT_MS = 1000;

@@ -10,6 +10,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createEventBus } from './events/bus.ts';
 import type { EventStream } from './events/sse.ts';
 import { healthRoutes } from './health/routes.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -43,7 +45,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.log.error({ err }, 'event delivery failed'),
   );
   app.decorate('events', events);
+  // Each instance sends queued mail once it is ready (see mail/worker.ts).
+  let mailWorker: MailWorker | undefined;
+  app.decorate('mail', { drain: async () => mailWorker?.drain() });
+  app.addHook('onReady', async () => {
+    mailWorker = startMailWorker({
+      db: database.db,
+      events,
+      transport: createMailTransport(config.mail, app.log),
+      config: config.mail,
+      render: { baseUrl: config.baseUrl, secret: config.authSecret },
+      log: app.log.child({ component: 'mail' }),
+    });
+  });
   app.addHook('onClose', async () => {
+    await mailWorker?.stop();
     for (const stream of app.lifecycle.streams) stream.close();
     await events.close();
     await database.close();

@@ -24,6 +24,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEED_ON_FIRST_START: z.enum(['true', 'false']).default('true'),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
+    MAIL_FROM: z.string().min(3).default('TaskBid <no-reply@localhost>'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -31,6 +33,13 @@ const envSchema = z
         code: 'custom',
         path: ['BETTER_AUTH_SECRET'],
         message: 'is required in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (mail is written to files only outside it)',
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -55,6 +64,20 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   seedOnFirstStart: boolean;
   rateLimits: boolean;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** SMTP server to send through; null: each mail is written to `dir` as an .eml file. */
+  smtpUrl: string | null;
+  from: string;
+  dir: string;
+  /** The first retry waits this long; each later one twice as long as the one before. */
+  retryBaseMs: number;
+  /** Sending attempts before a mail is marked failed. */
+  maxAttempts: number;
+  /** How often each instance looks for due mail (it is also woken when mail is queued). */
+  pollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedOnFirstStart: e.SEED_ON_FIRST_START === 'true',
     rateLimits: e.RATE_LIMITS === 'on',
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      dir: join(dataDir, 'mail'),
+      retryBaseMs: 30_000,
+      maxAttempts: 8,
+      pollMs: 5_000,
+    },
   };
 }
 

@@ -12,5 +12,7 @@ declare module 'fastify' {
     /** Set while the server drains before shutting down (readiness then says no). */
     lifecycle: { draining: boolean; streams: Set<EventStream> };
     events: EventBus;
+    /** The mail outbox's worker in this instance: `drain()` sends what is due now. */
+    mail: { drain(): Promise<void> };
   }
 }

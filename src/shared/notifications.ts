@@ -8,6 +8,23 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** What each type is about, as settings and e-mails name it. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  'bid.received': 'New bids on my tasks',
+  'bid.accepted': 'My bid was accepted',
+  'bid.declined': 'My bid was declined',
+  'assignment.cancelled': 'My assignment was cancelled',
+};
+
+/** Whether each type is also sent by e-mail (every type is on until the person turns it off). */
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<
+    NotificationType,
+    z.ZodBoolean
+  >,
+);
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
 /** A notification as the API shows it to its one reader. */
 export const notificationSchema = z.object({
   _id: z.string(),

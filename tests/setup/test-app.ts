@@ -28,6 +28,8 @@ export async function createTestApp(
     routeDatabaseUrl?: (url: string) => string;
     /** A second instance on the same database as this one (PostgreSQL only). */
     shareDatabaseWith?: TestApp;
+    /** Mail timings for tests (retries in milliseconds rather than minutes). */
+    mail?: Partial<Config['mail']>;
   } = {},
 ): Promise<TestApp> {
   const shared = options.shareDatabaseWith;
@@ -47,6 +49,7 @@ export async function createTestApp(
     ...env,
     DATABASE_URL: options.routeDatabaseUrl?.(url) ?? url,
   });
+  config.mail = { ...config.mail, ...options.mail };
   const app = await buildApp(config);
   return {
     app,

@@ -4,8 +4,11 @@ import {
   customType,
   date,
   index,
+  integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -171,4 +174,56 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
   ],
+);
+
+/* ---------- Mail ---------- */
+
+/**
+ * The outbox: every mail is a row written in the same transaction as what caused it, sent
+ * later by a worker in whichever instance claims it first (see server/mail/outbox.ts).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Which template renders it (server/mail/templates). */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Set for mail about a user's activity: it goes when the account goes. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** Mails with one key are merged while queued and spaced out (new bids on a task). */
+    coalesceKey: text('coalesce_key'),
+    /** pending → sending (claimed) → sent | failed | skipped. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending mail is due; for a claimed one, when its claim lapses. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_outbox_coalesce_idx')
+      .on(t.coalesceKey, t.createdAt.desc())
+      .where(sql`${t.coalesceKey} is not null`),
+  ],
+);
+
+/** A row per notification type a user turned e-mail off for (or back on); none: on. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );

@@ -9,6 +9,8 @@ export type AppEvent =
   | { type: 'bid.placed'; taskId: string; bidId: string }
   | { type: 'task.changed'; taskId: string }
   | { type: 'notification'; userId: string }
+  /** Mail was queued: every instance's mail worker looks for due mail. */
+  | { type: 'mail.queued' }
   /** Local only: the listening connection was lost and is back; refetch everything. */
   | { type: 'resync' };
 

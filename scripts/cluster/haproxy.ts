@@ -111,16 +111,18 @@ export async function startHaproxy(
     command,
     states: async () => {
       const csv = await command('show stat');
-      const header = csv.split('\n')[0].replace(/^# /, '').split(',');
+      const header = (csv.split('\n')[0] ?? '').replace(/^# /, '').split(',');
       const at = (name: string) => header.indexOf(name);
       const states: Record<string, string> = {};
       for (const row of csv.split('\n').slice(1)) {
         const cells = row.split(',');
-        if (
-          cells[at('pxname')] === 'app' &&
-          !['FRONTEND', 'BACKEND'].includes(cells[at('svname')])
-        ) {
-          states[cells[at('svname')]] = cells[at('status')];
+        const [proxy, server, status] = [
+          cells[at('pxname')],
+          cells[at('svname')],
+          cells[at('status')],
+        ];
+        if (proxy === 'app' && server && status && !['FRONTEND', 'BACKEND'].includes(server)) {
+          states[server] = status;
         }
       }
       return states;

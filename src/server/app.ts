@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import './types.ts';
 import { createAuth } from './auth/auth.ts';
+import { registerRouteAuth } from './auth/route-auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -70,6 +71,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await registerSecurity(app);
   if (config.rateLimits) await registerRateLimits(app);
+  // Every route declares `config: { auth }`; the session is checked before any parsing.
+  registerRouteAuth(app);
 
   // JSON over 1 KB: brotli (quality 4) or gzip; request bodies are never decompressed.
   await app.register(fastifyCompress, {

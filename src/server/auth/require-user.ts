@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { badRequest, unauthorized } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 
 /** The signed-in user behind a request, as the server's routes use it. */
 export interface CurrentUser {
@@ -27,11 +27,4 @@ export async function getUser(request: FastifyRequest): Promise<CurrentUser | nu
   if (!result) return null;
   const { id, email, name, image } = result.user;
   return { id, email, name, image: image ?? null };
-}
-
-/** The session's user; throws 401 JSON when signed out. */
-export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
-  const user = await getUser(request);
-  if (!user) throw unauthorized();
-  return user;
 }

@@ -29,6 +29,8 @@ export async function authRoutes(app: FastifyInstance) {
     scope.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
+      // better-auth checks the session itself, endpoint by endpoint.
+      config: { auth: 'delegated' },
       handler: async (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         let body =
@@ -56,15 +58,18 @@ export async function authRoutes(app: FastifyInstance) {
     });
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/config', async () => ({
-    googleEnabled: config.google !== null,
-  }));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/config', { config: { auth: 'public' } }, async () => ({
+      googleEnabled: config.google !== null,
+    }));
 
   // Google sign-in starts here, in a popup (which reports back through /oauth-complete.html)
   // or as a full-page redirect that comes back to `returnTo`.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/oauth/google/start',
     {
+      config: { auth: 'delegated' },
       schema: {
         querystring: z.object({
           mode: z.enum(['popup', 'redirect']).default('redirect'),

@@ -10,7 +10,6 @@ import {
   TASK_NOT_FOUND,
 } from '../../shared/messages.ts';
 import { insertedSchema } from '../../shared/tasks.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from '../tasks/lifecycle-guard.ts';
@@ -30,6 +29,7 @@ export async function bidRoutes(scope: FastifyInstance) {
   app.get(
     '/api/bids',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['bids'],
         summary: 'The bids on a task, oldest first',
@@ -40,7 +40,7 @@ export async function bidRoutes(scope: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const viewer = await requireUser(request);
+      const viewer = request.user;
       const { taskId, page, limit } = request.query;
       const ownerId = await repo.taskOwner(taskId);
       if (!ownerId) throw notFound(TASK_NOT_FOUND);
@@ -53,6 +53,7 @@ export async function bidRoutes(scope: FastifyInstance) {
   app.post(
     '/api/bids',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['bids'],
         summary: 'Bid on someone else’s task (bidder and time come from the session)',
@@ -61,7 +62,7 @@ export async function bidRoutes(scope: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const bidder = await requireUser(request);
+      const bidder = request.user;
       const { taskId, amount, deadline, message } = request.body;
       const result = await repo.place(taskId, bidder, {
         amount,
@@ -79,6 +80,7 @@ export async function bidRoutes(scope: FastifyInstance) {
   app.post(
     '/api/bids/:id/accept',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['bids'],
         summary: 'Accept a bid on my task: the task is assigned, every other bid declined',
@@ -87,7 +89,7 @@ export async function bidRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const owner = await requireUser(request);
+      const owner = request.user;
       const result = await repo.accept(owner.id, request.params.id);
       if (result.outcome !== 'accepted')
         return refuse(result.outcome, BID_NOT_FOUND, BIDDING_CLOSED);
@@ -105,6 +107,7 @@ export async function bidRoutes(scope: FastifyInstance) {
   app.get(
     '/api/bids/mine',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['bids'],
         summary: 'The bids I placed, newest first, with their task and state',
@@ -113,7 +116,7 @@ export async function bidRoutes(scope: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const bidder = await requireUser(request);
+      const bidder = request.user;
       const { bids, total } = await repo.myBids(bidder.id, request.query.page, request.query.limit);
       reply.header('x-total-count', String(total));
       return bids;

@@ -5,10 +5,10 @@ const READY_TIMEOUT_MS = 2000;
 
 export async function healthRoutes(app: FastifyInstance) {
   /** The process is up. */
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));
 
   /** The process can serve: the database answers within two seconds. */
-  app.get('/api/ready', async () => {
+  app.get('/api/ready', { config: { auth: 'public' } }, async () => {
     if (app.lifecycle.draining)
       throw new HttpError(503, 'The server is shutting down.', 'NOT_READY');
     let timer: NodeJS.Timeout | undefined;

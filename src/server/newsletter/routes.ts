@@ -16,6 +16,7 @@ export async function newsletterRoutes(scope: FastifyInstance) {
   app.post(
     '/api/newsletter',
     {
+      config: { auth: 'public' },
       // Any invalid body gets the footer's own sentence, so validation is handled here.
       attachValidation: true,
       schema: {

@@ -7,7 +7,6 @@ import {
   unreadCountSchema,
 } from '../../shared/notifications.ts';
 import { NOTIFICATION_NOT_FOUND } from '../../shared/messages.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { openEventStream } from '../events/sse.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
@@ -28,6 +27,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
   app.get(
     '/api/notifications',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first',
@@ -36,7 +36,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const { user } = request;
       return repo.list(user.id, request.query.page, request.query.limit);
     },
   );
@@ -44,18 +44,20 @@ export async function notificationRoutes(scope: FastifyInstance) {
   app.get(
     '/api/notifications/unread-count',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'How many of my notifications are unread',
         response: { 200: unreadCountSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ count: await repo.unreadCount((await requireUser(request)).id) }),
+    async (request) => ({ count: await repo.unreadCount(request.user.id) }),
   );
 
   app.post(
     '/api/notifications/:id/read',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of my notifications read',
@@ -64,7 +66,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const { user } = request;
       if (!(await repo.markRead(user.id, request.params.id)))
         throw notFound(NOTIFICATION_NOT_FOUND);
       return { acknowledged: true as const, modifiedCount: 1 };
@@ -74,6 +76,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
   app.post(
     '/api/notifications/read-all',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark all my notifications read',
@@ -81,7 +84,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const { user } = request;
       return { acknowledged: true as const, modifiedCount: await repo.markAllRead(user.id) };
     },
   );
@@ -91,10 +94,11 @@ export async function notificationRoutes(scope: FastifyInstance) {
   app.get(
     '/api/notifications/events',
     {
+      config: { auth: 'user' },
       schema: { tags: ['notifications'], summary: 'Server-Sent Events: my notifications changed' },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const { user } = request;
       const stop = app.events.subscribe((event) => {
         if (event.type === 'notification' && event.userId === user.id)
           stream.send('notification', {});

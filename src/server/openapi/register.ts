@@ -27,5 +27,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cancelAssignmentSchema, lifecycleResultSchema } from '../../shared/assignments.ts';
 import { NOT_COMPLETABLE, NOT_REOPENABLE, TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createAssignmentRepository } from './assignment-repository.ts';
 import { refuse } from './lifecycle-guard.ts';
@@ -16,6 +15,7 @@ export async function assignmentRoutes(scope: FastifyInstance) {
   app.post(
     '/api/tasks/:id/complete',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['tasks'],
         summary: 'Mark my assigned task Completed',
@@ -24,7 +24,7 @@ export async function assignmentRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const owner = await requireUser(request);
+      const owner = request.user;
       const result = await repo.complete(owner.id, request.params.id);
       if (result.outcome !== 'done') return refuse(result.outcome, TASK_NOT_FOUND, NOT_COMPLETABLE);
       return { acknowledged: true as const, taskId: request.params.id, status: result.status };
@@ -34,6 +34,7 @@ export async function assignmentRoutes(scope: FastifyInstance) {
   app.post(
     '/api/tasks/:id/cancel-assignment',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['tasks'],
         summary: 'Take the work back from the accepted bidder (who is told why) and reopen bidding',
@@ -43,7 +44,7 @@ export async function assignmentRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const owner = await requireUser(request);
+      const owner = request.user;
       const result = await repo.cancelAssignment(owner.id, request.params.id, request.body.reason);
       if (result.outcome !== 'done') return refuse(result.outcome, TASK_NOT_FOUND, NOT_REOPENABLE);
       return { acknowledged: true as const, taskId: request.params.id, status: result.status };

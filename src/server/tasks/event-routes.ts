@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { openEventStream } from '../events/sse.ts';
 
 /**
@@ -15,6 +14,7 @@ export async function taskEventRoutes(scope: FastifyInstance) {
   app.get(
     '/api/tasks/:id/events',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['tasks'],
         summary: 'Server-Sent Events for one task',
@@ -22,7 +22,6 @@ export async function taskEventRoutes(scope: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await requireUser(request);
       const taskId = request.params.id;
       const stop = app.events.subscribe((event) => {
         if (event.type === 'bid.placed' && event.taskId === taskId)

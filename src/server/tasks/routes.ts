@@ -15,8 +15,7 @@ import {
   updateTaskSchema,
 } from '../../shared/tasks.ts';
 import { OWN_TASKS_ONLY, TASK_NOT_FOUND } from '../../shared/messages.ts';
-import { getUser, requireUser } from '../auth/require-user.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createTaskRepository, type TaskValues } from './repository.ts';
 
@@ -31,6 +30,7 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.get(
     '/api/tasks',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['tasks'],
         summary: 'Browse tasks (or, with `email`, the caller’s own tasks)',
@@ -46,9 +46,10 @@ export async function taskRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       const q = request.query;
       let ownerId: string | undefined;
-      const viewer = q.email !== undefined ? await requireUser(request) : await getUser(request);
+      const viewer = request.user;
       if (q.email !== undefined) {
-        if (q.email.toLowerCase() !== viewer?.email.toLowerCase())
+        if (!viewer) throw unauthorized();
+        if (q.email.toLowerCase() !== viewer.email.toLowerCase())
           throw forbidden(OWN_TASKS_ONLY.list);
         ownerId = viewer.id;
       }
@@ -75,6 +76,7 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.get(
     '/api/tasks/categories',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['tasks'],
         summary: 'Every category with its number of tasks',
@@ -87,6 +89,7 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.get(
     '/api/tasks/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['tasks'],
         summary: 'One task, with its number of bids',
@@ -95,8 +98,7 @@ export async function taskRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const viewer = await getUser(request);
-      const task = await repo.findById(request.params.id, viewer?.id ?? null);
+      const task = await repo.findById(request.params.id, request.user?.id ?? null);
       if (!task) throw notFound(TASK_NOT_FOUND);
       return task;
     },
@@ -105,6 +107,7 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.post(
     '/api/tasks',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['tasks'],
         summary: 'Post a task (owner, e-mail, name and time come from the session)',
@@ -113,7 +116,7 @@ export async function taskRoutes(scope: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const { user } = request;
       const b = request.body;
       const values: TaskValues = {
         title: b.title,
@@ -136,6 +139,7 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.put(
     '/api/tasks/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['tasks'],
         summary: 'Update your task (modifiedCount 0 when nothing changed)',
@@ -145,7 +149,7 @@ export async function taskRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const { user } = request;
       const b = request.body;
       const result = await repo.update(request.params.id, user.id, {
         title: b.title,
@@ -168,6 +172,7 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.delete(
     '/api/tasks/:id',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['tasks'],
         summary: 'Delete your task and its bids',
@@ -176,7 +181,7 @@ export async function taskRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const { user } = request;
       const result = await repo.remove(request.params.id, user.id);
       if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
       if (result.outcome === 'forbidden') throw forbidden(OWN_TASKS_ONLY.delete);

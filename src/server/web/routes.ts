@@ -14,6 +14,10 @@ export async function webRoutes(app: FastifyInstance) {
   const root = app.config.staticDir;
   const assets = resolve(root, 'assets') + sep;
   const hasClient = existsSync(join(root, 'index.html'));
+  // The built files are the same for everyone (the static plugin takes no route config).
+  app.addHook('onRoute', (route) => {
+    route.config = { auth: 'public', ...route.config };
+  });
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { AUTH_MODES, registerRouteAuth, type RouteAuthEntry } from './route-auth.ts';
+
+/** Every route as `METHOD url` → its declared mode (HEAD routes Fastify adds included). */
+function modes(table: RouteAuthEntry[]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const route of table) {
+    for (const method of [route.method].flat()) out[`${method} ${route.url}`] = route.config?.auth;
+  }
+  return out;
+}
+
+/** A path that matches a route pattern (`:id` and the `*` wildcard filled in). */
+const concrete = (url: string) => url.replace(/:\w+/g, 'x').replace('*', 'get-session');
+
+describe('authentication declared per route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A built client, so the static files' routes are in the table too.
+    const staticDir = mkdtempSync(join(tmpdir(), 'taskbid-static-'));
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(staticDir, 'assets', 'app.js'), 'export {};');
+    t = await createTestApp({ STATIC_DIR: staticDir });
+    await t.app.ready();
+  });
+  afterAll(() => t.close());
+
+  it('lists every route with its auth mode, and every route declares one', () => {
+    const table = modes(t.app.routeTable);
+    for (const [route, mode] of Object.entries(table)) {
+      expect(AUTH_MODES, `${route} declares no valid auth mode`).toContain(mode);
+    }
+    const get = (url: string, mode: string) => ({ [`GET ${url}`]: mode, [`HEAD ${url}`]: mode });
+    expect(table).toEqual({
+      ...get('/api/health', 'public'),
+      ...get('/api/ready', 'public'),
+      ...get('/api/auth/*', 'delegated'),
+      'POST /api/auth/*': 'delegated',
+      ...get('/api/config', 'public'),
+      ...get('/api/oauth/google/start', 'delegated'),
+      ...get('/api/openapi.json', 'public'),
+      ...get('/api/tasks', 'optional'),
+      'POST /api/tasks': 'user',
+      ...get('/api/tasks/categories', 'public'),
+      ...get('/api/tasks/:id', 'optional'),
+      'PUT /api/tasks/:id': 'user',
+      'DELETE /api/tasks/:id': 'user',
+      ...get('/api/bids', 'user'),
+      'POST /api/bids': 'user',
+      'POST /api/bids/:id/accept': 'user',
+      'POST /api/tasks/:id/complete': 'user',
+      'POST /api/tasks/:id/cancel-assignment': 'user',
+      ...get('/api/bids/mine', 'user'),
+      ...get('/api/tasks/:id/events', 'user'),
+      'POST /api/newsletter': 'public',
+      ...get('/api/notifications', 'user'),
+      ...get('/api/notifications/unread-count', 'user'),
+      'POST /api/notifications/:id/read': 'user',
+      'POST /api/notifications/read-all': 'user',
+      ...get('/api/notifications/events', 'user'),
+      ...get('/assets/app.js', 'public'),
+      ...get('/index.html', 'public'),
+    });
+  });
+
+  it('answers 401 before parsing or validating on every user route (signed out, bad body)', async () => {
+    const userRoutes = Object.entries(modes(t.app.routeTable)).filter(([, m]) => m === 'user');
+    expect(userRoutes.length).toBeGreaterThan(10);
+    for (const [route] of userRoutes) {
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: `${concrete(url)}?page=-1&limit=nonsense&taskId=`,
+        headers: jsonHeaders(),
+        ...(method === 'GET' || method === 'HEAD' ? {} : { payload: '{"title": ' }),
+      });
+      expect(res.statusCode, route).toBe(401);
+      if (method !== 'HEAD') expect(res.json(), route).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('a signed-out POST /api/tasks with an invalid body is 401; signed in it is 400', async () => {
+    const bad = { title: '', priority: 'Whenever' };
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: jsonHeaders(),
+      payload: bad,
+    });
+    expect(out.statusCode).toBe(401);
+    expect(out.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
+    const user = await signUp(t.app);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: jsonHeaders(user.cookie),
+      payload: bad,
+    });
+    expect(signedIn.statusCode).toBe(400);
+  });
+
+  it('an optional route serves both; `email` on the task list still needs a session', async () => {
+    const user = await signUp(t.app);
+    const anon = await t.app.inject({ method: 'GET', url: '/api/tasks' });
+    expect(anon.statusCode).toBe(200);
+    const mine = `/api/tasks?email=${encodeURIComponent(user.email)}`;
+    expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(401);
+    const own = await t.app.inject({ method: 'GET', url: mine, headers: { cookie: user.cookie } });
+    expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('a route without an auth mode', () => {
+  it('stops the server from starting, naming the route', async () => {
+    const app = Fastify();
+    registerRouteAuth(app);
+    app.get('/declared', { config: { auth: 'public' } }, async () => ({}));
+    app.post('/forgotten', async () => ({}));
+    await expect(app.ready()).rejects.toThrow(
+      'Routes without an auth mode (config.auth): POST /forgotten',
+    );
+    await app.close();
+  });
+});

@@ -16,6 +16,7 @@ import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerReadYourWrites } from './http/read-your-writes.ts';
 import { registerSecurity } from './http/security.ts';
 import { webRoutes } from './web/routes.ts';
 
@@ -37,7 +38,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database: Database = await openDatabase(config.databaseUrl);
+  const database: Database = await openDatabase(config.databaseUrl, {
+    readUrl: config.databaseReadUrl ?? undefined,
+    onReplicaChange: (state, reason) =>
+      state === 'in use'
+        ? app.log.info({ replica: state, reason }, 'read replica in use')
+        : app.log.warn(
+            { replica: state, reason },
+            'read replica bypassed: reads go to the primary',
+          ),
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', createAuth(config, database.db, app.log));
@@ -70,6 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   await registerSecurity(app);
+  registerReadYourWrites(app);
   if (config.rateLimits) await registerRateLimits(app);
   // Every route declares `config: { auth }`; the session is checked before any parsing.
   registerRouteAuth(app);

@@ -13,6 +13,9 @@ const envSchema = z
     BASE_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_READ_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be postgres://…' })
+      .optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -42,6 +45,13 @@ const envSchema = z
         message: 'is required in production (mail is written to files only outside it)',
       });
     }
+    if (env.DATABASE_READ_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'needs DATABASE_URL to be a PostgreSQL server (the replica follows it)',
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -57,6 +67,8 @@ export interface Config {
   port: number;
   baseUrl: string;
   databaseUrl: string;
+  /** A streaming replica for reads that tolerate a little lag. */
+  databaseReadUrl: string | null;
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   trustedOrigins: string[];
@@ -98,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     baseUrl,
     databaseUrl: e.DATABASE_URL ?? join(dataDir, 'pglite'),
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
     authSecret: e.BETTER_AUTH_SECRET ?? developmentSecret(dataDir),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -1,10 +1,14 @@
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './events/bus.ts';
 import type { EventStream } from './events/sse.ts';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The database for reads that tolerate a little lag (the read replica when usable). */
+    readDb(): Db;
+  }
   interface FastifyInstance {
     config: Config;
     database: Database;

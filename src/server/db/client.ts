@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openReadReplica, type ReadReplica, type ReplicaState } from './replica.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +31,22 @@ export interface Database {
     onMessage: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * The handle for reads that tolerate a little lag: the read replica when one is configured
+   * and usable (and has replayed `minLsn`, a write this reader must see), else the primary.
+   */
+  read(minLsn?: string | null): Db;
+  /** The read replica, when DATABASE_READ_URL names one. */
+  replica: ReadReplica | null;
+  /** The primary's current WAL position (only with a replica: for read-your-writes). */
+  writePosition(): Promise<string | null>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A streaming replica of the same database for lag-tolerant reads. */
+  readUrl?: string;
+  onReplicaChange?: (state: ReplicaState, reason: string) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -40,8 +56,8 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
  * `postgres://…` a PostgreSQL server; `memory://` an in-memory PGlite; anything else
  * a directory for a persistent PGlite.
  */
-export async function openDatabase(url: string): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   return openPglite(url);
 }
 
@@ -58,13 +74,16 @@ async function openPglite(url: string): Promise<Database> {
       await client.query('select 1');
     },
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    read: () => db as unknown as Db,
+    replica: null,
+    writePosition: async () => null,
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -76,9 +95,21 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg(pool, { schema });
   await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
   const listeners: (() => Promise<void>)[] = [];
+  const replica = options.readUrl
+    ? openReadReplica(options.readUrl, pool, options.onReplicaChange ?? (() => {}))
+    : null;
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    read: (minLsn) => (replica?.usable(minLsn) ? replica.db : (db as unknown as Db)),
+    replica,
+    writePosition: async () => {
+      if (!replica) return null;
+      const { rows } = await pool.query<{ lsn: string }>(
+        'select pg_current_wal_lsn()::text as lsn',
+      );
+      return rows[0]?.lsn ?? null;
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -89,6 +120,7 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: async () => {
       await Promise.all(listeners.map((stop) => stop()));
+      await replica?.close();
       await pool.end();
     },
   };

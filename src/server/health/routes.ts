@@ -24,6 +24,7 @@ export async function healthRoutes(app: FastifyInstance) {
     } finally {
       clearTimeout(timer);
     }
-    return { status: 'ready', database: app.database.kind };
+    const replica = app.database.replica?.state();
+    return { status: 'ready', database: app.database.kind, ...(replica ? { replica } : {}) };
   });
 }

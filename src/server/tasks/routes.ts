@@ -53,7 +53,8 @@ export async function taskRoutes(scope: FastifyInstance) {
           throw forbidden(OWN_TASKS_ONLY.list);
         ownerId = viewer.id;
       }
-      const { tasks, total } = await repo.list(
+      // Browsing tolerates a little lag: the read replica answers when there is one.
+      const { tasks, total } = await createTaskRepository(request.readDb()).list(
         {
           search: q.search || undefined,
           category: q.category,
@@ -83,7 +84,7 @@ export async function taskRoutes(scope: FastifyInstance) {
         response: { 200: z.array(categoryCountSchema) },
       },
     },
-    async () => repo.categoryCounts(),
+    async (request) => createTaskRepository(request.readDb()).categoryCounts(),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { healthRoutes } from './health/routes.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
+import { plainRequestTarget } from './http/canonical-path.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerReadYourWrites } from './http/read-your-writes.ts';
@@ -33,6 +34,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // One spelling of every path, before routing: absolute-form becomes origin-form.
+    rewriteUrl: plainRequestTarget,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

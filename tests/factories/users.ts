@@ -40,6 +40,8 @@ export function buildUser(overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = 
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {},
+  /** Where the sign-up comes from (where rate limits are on, each address gets a few). */
+  remoteAddress?: string,
 ): Promise<TestUser> {
   const input = buildUser(overrides);
   const res = await app.inject({
@@ -47,6 +49,7 @@ export async function signUp(
     url: '/api/auth/sign-up/email',
     headers: jsonHeaders(),
     payload: input,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ user: { id: string } }>();

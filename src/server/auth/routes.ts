@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signUpSchema, updateProfileSchema } from '../../shared/users.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { authTarget } from './endpoints.ts';
 import { fetchHeaders } from './require-user.ts';
-
-/** Bodies we check with our own schemas before better-auth sees them. */
-const CHECKED_BODIES: Record<string, z.ZodType> = {
-  '/api/auth/sign-up/email': signUpSchema,
-  '/api/auth/update-user': updateProfileSchema,
-};
 
 /** A same-site path to come back to after signing in (never another origin). */
 const returnPath = z
@@ -32,16 +26,15 @@ export async function authRoutes(app: FastifyInstance) {
       // better-auth checks the session itself, endpoint by endpoint.
       config: { auth: 'delegated' },
       handler: async (request, reply) => {
-        const path = request.url.split('?')[0] ?? '';
+        const { url, endpoint } = authTarget(request);
+        if (!endpoint) throw notFound('No such endpoint.');
         let body =
           request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
-        const schema = CHECKED_BODIES[path];
-        if (schema && request.method === 'POST')
-          body = Buffer.from(JSON.stringify(checkBody(schema, body)));
+        if (endpoint.body) body = Buffer.from(JSON.stringify(checkBody(endpoint.body, body)));
         const headers = fetchHeaders(request.headers);
         if (body) headers.set('content-length', String(body.length));
         const response = await auth.handler(
-          new Request(new URL(request.url, config.baseUrl), {
+          new Request(url, {
             method: request.method,
             headers,
             body,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { AUTH_PREFIX, authTarget } from '../auth/endpoints.ts';
 import { getUser } from '../auth/require-user.ts';
 import { HttpError } from './errors.ts';
 
@@ -17,8 +18,8 @@ export const RATE_LIMITS = {
   writesPerUser: 60,
 } as const;
 
-const AUTH_ATTEMPTS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
-const WRITES = /^\/api\/(tasks|bids)(\/|\?|$)/;
+/** Task and bid routes, matched on the route a request reached (never on its spelling). */
+const WRITES = /^\/api\/(tasks|bids)(\/|$)/;
 
 function tooMany(seconds: number) {
   return new HttpError(
@@ -61,14 +62,16 @@ export async function registerRateLimits(app: FastifyInstance) {
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
-    const path = request.url.split('?')[0] ?? '';
+    const route = request.routeOptions.url ?? '';
     try {
-      if (AUTH_ATTEMPTS.has(path)) {
+      const attempt = route.startsWith(`${AUTH_PREFIX}/`)
+        ? authTarget(request).endpoint?.attempt
+        : undefined;
+      if (attempt) {
         await authPerIp(request, `auth:${request.ip}`);
         const email = emailOf(request.body);
-        if (path === '/api/auth/sign-in/email' && email)
-          await signInPerEmail(request, `email:${email}`);
-      } else if (WRITES.test(path)) {
+        if (attempt === 'sign-in' && email) await signInPerEmail(request, `email:${email}`);
+      } else if (WRITES.test(route)) {
         const user = await getUser(request);
         if (user) await writesPerUser(request, `writes:${user.id}`);
       }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
-import { buildUser, jsonHeaders } from '../../../tests/factories/users.ts';
+import { buildUser, jsonHeaders, signUp as signUpUser } from '../../../tests/factories/users.ts';
 
 function builtClient(): string {
   const dir = mkdtempSync(join(tmpdir(), 'taskbid-client-'));
@@ -148,5 +148,48 @@ describe('cross-site requests and request bodies', () => {
       expect(res.statusCode, url).toBe(413);
       expect(res.json()).toHaveProperty('message');
     }
+  });
+});
+
+describe('accounts endpoints over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 for better-auth endpoints meant for the server only or unused by the app', async () => {
+    const user = await signUpUser(t.app);
+    for (const [method, path] of [
+      ['POST', '/api/auth/verify-password'],
+      ['GET', '/api/auth/list-accounts'],
+      ['POST', '/api/auth/get-access-token'],
+      ['POST', '/api/auth/refresh-token'],
+      ['GET', '/api/auth/account-info'],
+      ['POST', '/api/auth/unlink-account'],
+      ['POST', '/api/auth/link-social'],
+      ['POST', '/api/auth/sign-in/social'],
+      ['POST', '/api/auth/request-password-reset'],
+      ['POST', '/api/auth/update-session'],
+      ['GET', '/api/auth/ok'],
+      ['GET', '/api/auth/sign-in/email'],
+      ['POST', '/api/auth/get-session'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url: path,
+        headers: jsonHeaders(user.cookie),
+        ...(method === 'POST' ? { payload: { password: user.password } } : {}),
+      });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+      expect(res.json(), path).toMatchObject({ code: 'NOT_FOUND', message: 'No such endpoint.' });
+    }
+    // What the app uses still works.
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: user.cookie },
+    });
+    expect(session.json().user.email).toBe(user.email);
   });
 });

@@ -1,8 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import { registerPlainPaths } from './canonical-path.ts';
 import { HttpError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A state-changing request to the API, judged by the route it reached (any spelling). */
+function changesApiState(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? request.url;
+  return STATE_CHANGING.has(request.method) && path.startsWith('/api/');
+}
 
 /**
  * Security headers for every answer, and the cross-site request guard: a state-changing
@@ -37,9 +44,11 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
+  registerPlainPaths(app);
+
   const trusted = new Set(config.trustedOrigins);
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!changesApiState(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!trusted.has(origin)) throw crossSite();
@@ -52,7 +61,7 @@ export async function registerSecurity(app: FastifyInstance) {
 
   // Where a JSON body is expected, nothing else is accepted (a form post is a CSRF vector).
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!changesApiState(request)) return;
     const length = Number(request.headers['content-length'] ?? 0);
     const chunked = request.headers['transfer-encoding'] !== undefined;
     if (length === 0 && !chunked) return;

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { signUpSchema, updateProfileSchema } from '../../shared/users.ts';
+
+export const AUTH_PREFIX = '/api/auth';
+
+/** What a rate limit needs to know about an accounts endpoint. */
+export type AuthAttempt = 'sign-in' | 'sign-up';
+
+export interface AuthEndpoint {
+  method: 'GET' | 'POST';
+  /** The path after /api/auth, exactly (`:param` matches one segment). */
+  path: string;
+  /** Checked with our own schema before better-auth sees it (unknown keys are dropped). */
+  body?: z.ZodType;
+  attempt?: AuthAttempt;
+}
+
+/**
+ * The better-auth endpoints the web app uses, and the only ones reachable over HTTP. The
+ * rest (verify-password, account and token endpoints, password reset without mail …) are
+ * for the server's own calls or are unused, and answer 404.
+ */
+export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
+  { method: 'GET', path: '/get-session' },
+  { method: 'POST', path: '/sign-in/email', attempt: 'sign-in' },
+  { method: 'POST', path: '/sign-up/email', body: signUpSchema, attempt: 'sign-up' },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'POST', path: '/update-user', body: updateProfileSchema },
+  { method: 'GET', path: '/list-sessions' },
+  { method: 'POST', path: '/revoke-session' },
+  { method: 'POST', path: '/revoke-sessions' },
+  { method: 'POST', path: '/revoke-other-sessions' },
+  // Google comes back here after sign-in; better-auth's error page is where it goes if not.
+  { method: 'GET', path: '/callback/:provider' },
+  { method: 'GET', path: '/error' },
+];
+
+export interface AuthTarget {
+  /** The URL handed to better-auth. */
+  url: URL;
+  /** The endpoint it names, if it is one the app exposes. */
+  endpoint: AuthEndpoint | undefined;
+}
+
+const resolved = new WeakMap<FastifyRequest, AuthTarget>();
+
+/**
+ * The accounts request behind an /api/auth request, worked out once: the same URL goes to
+ * better-auth and to every check (body schema, rate limit), so no spelling of a path can
+ * reach one and miss the other.
+ */
+export function authTarget(request: FastifyRequest): AuthTarget {
+  const known = resolved.get(request);
+  if (known) return known;
+  const url = new URL(request.url, request.server.config.baseUrl);
+  const path = url.pathname.startsWith(`${AUTH_PREFIX}/`)
+    ? url.pathname.slice(AUTH_PREFIX.length)
+    : '';
+  const endpoint = AUTH_ENDPOINTS.find((e) => e.method === request.method && matches(e.path, path));
+  const target = { url, endpoint };
+  resolved.set(request, target);
+  return target;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, i) =>
+      part.startsWith(':') ? /^[\w-]+$/.test(have[i] ?? '') : part === have[i],
+    )
+  );
+}

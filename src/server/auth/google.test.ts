@@ -80,11 +80,56 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
     expect(done.headers.location).toBe('/oauth-complete.html');
   });
 
-  it('refuses a return path on another site', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/oauth/google/start?returnTo=${encodeURIComponent('//evil.example/steal')}`,
+  /** Where a browser lands after following `location` from our site. */
+  const landing = (location: string) => new URL(location, TEST_BASE_URL);
+
+  it.each([
+    '//evil.example/steal',
+    '/\t/evil.example/phish',
+    '/\n/evil.example/phish',
+    '/\r\n/evil.example/phish',
+    '/\\evil.example/phish',
+    '/\\/evil.example/phish',
+    '\\\\evil.example/phish',
+    'https://evil.example/phish',
+    'http:evil.example',
+    '/\u0000/evil.example',
+    '/\u0085/evil.example',
+    'evil.example',
+  ])('never lands on another site after a real sign-in: returnTo %j', async (returnTo) => {
+    provider.signInAs({
+      sub: randomUUID(),
+      email: `r-${randomUUID().slice(0, 8)}@gmail.example`,
+      name: 'Redirected',
     });
-    expect(res.statusCode).toBe(400);
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
+    });
+    if (start.statusCode === 400) {
+      expect(start.json()).toMatchObject({ message: expect.stringMatching(/path on this site/) });
+      return;
+    }
+    // Had it started, the whole flow must still end on our own site.
+    const done = await signInWithGoogle(returnTo);
+    expect(landing(done.headers.location as string).origin).toBe(TEST_BASE_URL);
+    throw new Error(`returnTo ${JSON.stringify(returnTo)} was accepted`);
+  });
+
+  it('comes back to a same-site path exactly as checked, query and fragment included', async () => {
+    for (const returnTo of ['/browse-tasks?search=a%20b&page=2', '/my-tasks#top', '/tasks/x y']) {
+      provider.signInAs({
+        sub: randomUUID(),
+        email: `s-${randomUUID().slice(0, 8)}@gmail.example`,
+        name: 'Same Site',
+      });
+      const done = await signInWithGoogle(returnTo);
+      expect(done.statusCode, returnTo).toBe(302);
+      const at = landing(done.headers.location as string);
+      expect(at.origin).toBe(TEST_BASE_URL);
+      expect(`${at.pathname}${at.search}${at.hash}`).toBe(
+        new URL(returnTo, TEST_BASE_URL).href.slice(TEST_BASE_URL.length),
+      );
+    }
   });
 });

@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameSitePath } from '../../shared/return-path.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { authTarget } from './endpoints.ts';
 import { fetchHeaders } from './require-user.ts';
 
-/** A same-site path to come back to after signing in (never another origin). */
-const returnPath = z
-  .string()
-  .regex(/^\/(?![/\\])/, 'must be a path on this site')
-  .max(2048)
-  .default('/');
+/** A path on this site to come back to after signing in, as parsed (never another origin). */
+const returnPath = (siteOrigin: string) =>
+  z
+    .string()
+    .max(2048)
+    .default('/')
+    .transform((value, ctx) => {
+      const path = sameSitePath(value, siteOrigin);
+      if (path === null) ctx.addIssue({ code: 'custom', message: 'must be a path on this site' });
+      return path ?? '/';
+    });
 
 export async function authRoutes(app: FastifyInstance) {
   const { auth, config } = app;
@@ -66,7 +72,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         querystring: z.object({
           mode: z.enum(['popup', 'redirect']).default('redirect'),
-          returnTo: returnPath,
+          returnTo: returnPath(config.baseUrl),
         }),
       },
     },

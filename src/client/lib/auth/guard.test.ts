@@ -59,6 +59,9 @@ describe('returnPathAfterLogin', () => {
     expect(returnPathAfterLogin({ from: 'https://evil.example/' })).toBe('/');
     expect(returnPathAfterLogin({ from: '//evil.example/' })).toBe('/');
     expect(returnPathAfterLogin({ from: '/\\evil.example' })).toBe('/');
+    // A browser drops tabs and newlines from a URL: `/\t/evil.example` would be `//evil.example`.
+    for (const from of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\u0000x'])
+      expect(returnPathAfterLogin({ from }), JSON.stringify(from)).toBe('/');
     expect(returnPathAfterLogin({ from: '/login' })).toBe('/');
     expect(returnPathAfterLogin({ from: '/signup?x=1' })).toBe('/');
     expect(isSafeReturnPath('/my-tasks')).toBe(true);

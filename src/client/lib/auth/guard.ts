@@ -4,6 +4,8 @@
  * path in the navigation state.
  */
 
+import { sameSitePath } from '../../../shared/return-path.ts';
+
 export interface GuardAuthState {
   loading: boolean;
   user: { email?: string | null } | null;
@@ -41,8 +43,10 @@ const AUTH_SCREENS = ['/login', '/signup'];
 
 /** True for a path on this site (not another origin, not an auth screen). */
 export function isSafeReturnPath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
-  const pathname = path.split(/[?#]/)[0] ?? '';
+  // Any origin serves to resolve against: a path stays on the site it is resolved on or not.
+  const parsed = sameSitePath(path, 'https://site.invalid');
+  if (parsed === null) return false;
+  const pathname = parsed.split(/[?#]/)[0] ?? '';
   return !AUTH_SCREENS.includes(pathname);
 }
 

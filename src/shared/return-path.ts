@@ -1,4 +1,5 @@
 /** Control characters (which URL parsers drop or choke on) and backslashes (read as `/`). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
 
 /**

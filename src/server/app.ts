@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerReadYourWrites } from './http/read-your-writes.ts';
 import { registerSecurity } from './http/security.ts';
+import { registerTextChecks } from './http/text-input.ts';
 import { webRoutes } from './web/routes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -83,6 +84,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   await registerSecurity(app);
+  registerTextChecks(app);
   registerReadYourWrites(app);
   if (config.rateLimits) await registerRateLimits(app);
   // Every route declares `config: { auth }`; the session is checked before any parsing.

@@ -50,3 +50,6 @@ export const MONEY_MAX = 1_000_000_000;
 export const SEARCH_MAX = 200;
 export const SKILLS_MAX = 10;
 export const MAX_PAGE = 10_000;
+/** Deadlines lie in this range (ISO dates compare as text). */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2099-12-31';

@@ -16,6 +16,8 @@ import {
   SEARCH_MAX,
   SKILLS_MAX,
   MAX_PAGE,
+  DATE_MIN,
+  DATE_MAX,
 } from './constants.ts';
 
 /** A number written with at most `decimals` digits after the point (exact, no float drift). */
@@ -36,8 +38,13 @@ export const money = (min: number) =>
     .refine((v) => hasDecimals(v, 2), 'must be in steps of 0.01')
     .meta({ multipleOf: 0.01 });
 
-/** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected). */
-export const calendarDate = z.iso.date('must be a real date (YYYY-MM-DD)');
+/** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected), within DATE_MIN…DATE_MAX. */
+export const calendarDate = z.iso
+  .date('must be a real date (YYYY-MM-DD)')
+  .refine(
+    (v) => v >= DATE_MIN && v <= DATE_MAX,
+    `must be a date from ${DATE_MIN} to ${DATE_MAX}`,
+  );
 
 const title = z.string().trim().min(1, 'is required').max(TITLE_MAX);
 const description = z.string().trim().min(1, 'is required').max(DESCRIPTION_MAX);

@@ -41,10 +41,7 @@ export const money = (min: number) =>
 /** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected), within DATE_MIN…DATE_MAX. */
 export const calendarDate = z.iso
   .date('must be a real date (YYYY-MM-DD)')
-  .refine(
-    (v) => v >= DATE_MIN && v <= DATE_MAX,
-    `must be a date from ${DATE_MIN} to ${DATE_MAX}`,
-  );
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, `must be a date from ${DATE_MIN} to ${DATE_MAX}`);
 
 const title = z.string().trim().min(1, 'is required').max(TITLE_MAX);
 const description = z.string().trim().min(1, 'is required').max(DESCRIPTION_MAX);

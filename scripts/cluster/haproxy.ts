@@ -42,7 +42,10 @@ backend app
   balance leastconn
   option httpchk GET /api/ready
   http-check expect status 200
-  default-server check inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2
+  # /api/ready has a 2 s budget of its own; a refused connection on real traffic marks a
+  # server down at once, without waiting for the next check.
+  timeout check 2s
+  default-server check inter 500ms fastinter 250ms downinter 500ms fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
 ${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}`).join('\n')}
 `;
 }

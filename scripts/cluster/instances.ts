@@ -39,7 +39,7 @@ export function createInstance(
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`${name} not ready after 60 s; see ${name}.log`);
+      if (Date.now() > deadline) throw new Error(`${name} not ready after 3 min; see ${name}.log`);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
@@ -58,7 +58,7 @@ export function createInstance(
       started.stderr?.pipe(log, { end: false });
       exited = new Promise((r) => started.once('exit', (code) => r(code)));
       child = started;
-      await ready(Date.now() + 60_000);
+      await ready(Date.now() + 180_000);
     },
     stop: async (signal = 'SIGTERM') => {
       if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);

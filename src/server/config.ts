@@ -96,7 +96,7 @@ export class ConfigError extends Error {}
 
 /** Reads and checks every variable once, listing all that are missing or wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutBlanks(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -140,6 +140,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: 5_000,
     },
   };
+}
+
+/**
+ * An empty (or blank) value means unset, as if the line were not there: `.env.example` lists
+ * every variable, most of them empty, and is meant to be copied to `.env` as it is.
+ */
+function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') set[name] = value;
+  }
+  return set;
 }
 
 /** Outside production a missing secret is generated once and kept beside the data. */

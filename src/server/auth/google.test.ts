@@ -107,7 +107,11 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
       url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
     });
     if (start.statusCode === 400) {
-      expect(start.json()).toMatchObject({ message: expect.stringMatching(/path on this site/) });
+      // Refused by the return-path check, or before it by the check that no text carries NUL.
+      const body = start.json<{ message: string; code?: string }>();
+      if (body.code !== 'INVALID_CHARACTER') {
+        expect(body.message).toMatch(/path on this site/);
+      }
       return;
     }
     // Had it started, the whole flow must still end on our own site.

@@ -1,33 +1,23 @@
 /**
  * The one way the browser talks to the server. Every feature's `api` functions call
- * `apiRequest`; components never call `fetch` themselves. A non-2xx answer becomes a thrown
- * `ApiError` carrying the server's `{ message, code?, issues? }`; a network failure becomes an
- * `ApiError` with status 0.
+ * `apiRequest` (one object) or `apiList` (a paged list); components never call `fetch`
+ * themselves. A non-2xx answer becomes a thrown `ApiError` carrying the server's
+ * `ErrorBody` (`src/shared/errors.ts`); a network failure becomes an `ApiError` with
+ * status 0; an abort is rethrown as is.
  */
-
-export interface ApiIssue {
-  path?: string | (string | number)[];
-  message: string;
-}
-
-export interface ApiErrorInit {
-  status: number;
-  message: string;
-  code?: string;
-  issues?: ApiIssue[];
-}
+import type { ErrorBody, ErrorIssue } from '../../shared/errors.ts';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  readonly issues: ApiIssue[] | undefined;
+  readonly issues: ErrorIssue[] | undefined;
 
-  constructor(init: ApiErrorInit) {
-    super(init.message);
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
     this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.issues = init.issues;
+    this.status = status;
+    this.code = body.code;
+    this.issues = body.issues;
   }
 }
 
@@ -43,6 +33,12 @@ export interface ApiRequestOptions {
   /** Appended as a query string; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+}
+
+/** One page of a list and the number of all its items on the server (`X-Total-Count`). */
+export interface ApiList<T> {
+  items: T[];
+  total: number;
 }
 
 /** `/api` + path + query string. */
@@ -69,21 +65,28 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function isIssue(value: unknown): value is ErrorIssue {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
+
 function errorFromResponse(response: Response, body: unknown): ApiError {
   const record = isRecord(body) ? body : {};
   const message =
     typeof record.message === 'string' && record.message !== ''
       ? record.message
       : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
-  return new ApiError({
-    status: response.status,
+  return new ApiError(response.status, {
     message,
     code: typeof record.code === 'string' ? record.code : undefined,
-    issues: Array.isArray(record.issues) ? (record.issues as ApiIssue[]) : undefined,
+    issues: Array.isArray(record.issues) ? record.issues.filter(isIssue) : undefined,
   });
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends one request; the answer's parsed body and headers, or a thrown `ApiError`. */
+async function send(
+  path: string,
+  options: ApiRequestOptions,
+): Promise<{ data: unknown; headers: Headers }> {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -97,12 +100,27 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK_ERROR' });
+    if (isAbortError(error)) throw error;
+    throw new ApiError(0, { message: NETWORK_ERROR_MESSAGE, code: 'NETWORK_ERROR' });
   }
   const data = await readBody(response).catch(() => undefined);
   if (!response.ok) throw errorFromResponse(response, data);
-  return data as T;
+  return { data, headers: response.headers };
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await send(path, options)).data as T;
+}
+
+/** A paged list (GET): its items and the total the server counted. */
+export async function apiList<T>(
+  path: string,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<ApiList<T>> {
+  const { data, headers } = await send(path, options);
+  const items = Array.isArray(data) ? (data as T[]) : [];
+  const total = Number(headers.get('x-total-count'));
+  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
 }
 
 /** A sentence for any failure: the server's message, or a generic one. */

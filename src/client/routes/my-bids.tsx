@@ -4,8 +4,7 @@ import type { MyBid } from '../../shared/assignments.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { PageSpinner } from '../components/ui/page-spinner.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
-import { errorMessage } from '../lib/api-client.ts';
-import type { ApiList } from '../lib/api-list.ts';
+import { errorMessage, type ApiList } from '../lib/api-client.ts';
 import { fetchMyBids } from '../features/bids/api/bids-api.ts';
 import { MyBidsList } from '../features/bids/components/my-bids-list.tsx';
 

@@ -13,7 +13,7 @@ import { sessionUser } from '../lib/auth/session-context.ts';
 /** Starts loading my tasks and lets the screen show its spinner meanwhile. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const user = sessionUser(context);
-  return { tasks: fetchMyTasks(user.email, request.signal) };
+  return { tasks: fetchMyTasks(user.email, 1, 100, request.signal).then((page) => page.items) };
 }
 
 function LoadFailed() {

@@ -26,8 +26,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const [task, bids] = await Promise.all([
     fetchTask(id, request.signal),
-    fetchBids(id, request.signal).then(
-      (list): { list: Bid[]; error: string | null } => ({ list, error: null }),
+    fetchBids(id, 1, 100, request.signal).then(
+      (page): { list: Bid[]; error: string | null } => ({ list: page.items, error: null }),
       (error: unknown) => ({
         list: [] as Bid[],
         error: errorMessage(error, 'The bids could not be loaded.'),

@@ -18,7 +18,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const isOwner = task.userEmail !== undefined;
   if (!isOwner) return { task, isOwner, bids: [] as Bid[], error: null };
   try {
-    return { task, isOwner, bids: await fetchBids(task._id, request.signal), error: null };
+    return {
+      task,
+      isOwner,
+      bids: (await fetchBids(task._id, 1, 100, request.signal)).items,
+      error: null,
+    };
   } catch (error) {
     return {
       task,

@@ -1,12 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorIssue } from '../../shared/errors.ts';
 import { HttpError } from './errors.ts';
-
-export interface ErrorBody {
-  message: string;
-  code?: string;
-  issues?: { path: string; message: string }[];
-}
 
 /** Fastify's own client errors, as sentences a person can act on. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -25,7 +20,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>(async (error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
+      const issues = error.validation.map((v): ErrorIssue => ({
         path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'is invalid',
       }));

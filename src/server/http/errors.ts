@@ -1,15 +1,12 @@
+import type { ErrorIssue } from '../../shared/errors.ts';
+
 /** An error the client is meant to see: its status, sentence and optional stable code. */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string | undefined;
-  readonly issues: { path: string; message: string }[] | undefined;
+  readonly issues: ErrorIssue[] | undefined;
 
-  constructor(
-    statusCode: number,
-    message: string,
-    code?: string,
-    issues?: { path: string; message: string }[],
-  ) {
+  constructor(statusCode: number, message: string, code?: string, issues?: ErrorIssue[]) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
@@ -18,11 +15,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (
-  message: string,
-  code = 'BAD_REQUEST',
-  issues?: { path: string; message: string }[],
-) => new HttpError(400, message, code, issues);
+export const badRequest = (message: string, code = 'BAD_REQUEST', issues?: ErrorIssue[]) =>
+  new HttpError(400, message, code, issues);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new HttpError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');

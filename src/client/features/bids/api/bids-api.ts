@@ -1,12 +1,16 @@
 import type { AcceptResult, MyBid } from '../../../../shared/assignments.ts';
 import type { Bid, CreateBidInput } from '../../../../shared/bids.ts';
 import type { InsertResult } from '../../../../shared/tasks.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { apiListRequest, type ApiList } from '../../../lib/api-list.ts';
+import { apiList, apiRequest, type ApiList } from '../../../lib/api-client.ts';
 
-/** The bids on a task, oldest first (the server's maximum page of 100). */
-export function fetchBids(taskId: string, signal?: AbortSignal): Promise<Bid[]> {
-  return apiRequest<Bid[]>('/bids', { query: { taskId, limit: 100 }, signal });
+/** One page of the bids on a task, oldest first, with their total. */
+export function fetchBids(
+  taskId: string,
+  page: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ApiList<Bid>> {
+  return apiList<Bid>('/bids', { query: { taskId, page, limit }, signal });
 }
 
 export function placeBid(input: CreateBidInput): Promise<InsertResult> {
@@ -26,5 +30,5 @@ export function fetchMyBids(
   limit: number,
   signal?: AbortSignal,
 ): Promise<ApiList<MyBid>> {
-  return apiListRequest<MyBid>('/bids/mine', { query: { page, limit }, signal });
+  return apiList<MyBid>('/bids/mine', { query: { page, limit }, signal });
 }

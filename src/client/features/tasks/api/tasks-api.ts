@@ -10,18 +10,21 @@ import type {
   UpdateResult,
   UpdateTaskInput,
 } from '../../../../shared/tasks.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { apiListRequest, type ApiList } from '../../../lib/api-list.ts';
+import { apiList, apiRequest, type ApiList } from '../../../lib/api-client.ts';
 
 /** One page of the browse list, with the number of all matches. */
 export function fetchTaskPage(query: TaskListQuery, signal?: AbortSignal): Promise<ApiList<Task>> {
-  return apiListRequest<Task>('/tasks', { query: { ...query }, signal });
+  return apiList<Task>('/tasks', { query: { ...query }, signal });
 }
 
-/** The signed-in user's own tasks (the server answers only for the caller's e-mail). */
-export async function fetchMyTasks(email: string, signal?: AbortSignal): Promise<Task[]> {
-  const page = await apiListRequest<Task>('/tasks', { query: { email, limit: 100 }, signal });
-  return page.items;
+/** One page of the signed-in user's own tasks (the server answers only for the caller). */
+export function fetchMyTasks(
+  email: string,
+  page: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ApiList<Task>> {
+  return apiList<Task>('/tasks', { query: { email, page, limit }, signal });
 }
 
 export function fetchCategories(signal?: AbortSignal): Promise<CategoryCount[]> {

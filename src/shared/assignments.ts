@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { BID_STATES, CANCEL_REASON_MAX } from './bidding.ts';
 
-export { BID_STATES, CANCEL_REASON_MAX, isBiddingOpen, type BidState } from './bidding.ts';
+export {
+  BID_STATES,
+  CANCEL_REASON_MAX,
+  isBiddingOpen,
+  MY_BIDS_PAGE_SIZE,
+  type BidState,
+} from './bidding.ts';
 
 /** Why the owner takes the work back from the accepted bidder (the bidder is told). */
 export const cancelAssignmentSchema = z.object({

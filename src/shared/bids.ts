@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BID_MESSAGE_MAX, MAX_PAGE_SIZE } from './constants.ts';
+import { pageQuerySchema } from './paging.ts';
 import { calendarDate, money } from './tasks.ts';
 
 export const BID_MIN = 1;
@@ -16,22 +17,10 @@ export const createBidSchema = z.object({
 });
 export type CreateBidInput = z.input<typeof createBidSchema>;
 
-const wholeNumber = (message: string) =>
-  z
-    .string()
-    .regex(/^\d*$/, message)
-    .transform((v) => (v === '' ? undefined : Number(v)));
-
+/** A task's bids: paged, 100 a page unless asked otherwise. */
 export const bidListQuerySchema = z.object({
   taskId: z.string().min(1, 'is required').max(100),
-  page: wholeNumber('must be a whole number from 1')
-    .optional()
-    .transform((v) => v ?? 1)
-    .pipe(z.number().int().min(1).max(10_000)),
-  limit: wholeNumber(`must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .optional()
-    .transform((v) => v ?? MAX_PAGE_SIZE)
-    .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)),
+  ...pageQuerySchema(MAX_PAGE_SIZE).shape,
 });
 export type BidListQuery = z.input<typeof bidListQuerySchema>;
 

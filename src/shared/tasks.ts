@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   FORM_STATUSES,
-  MAX_PAGE_SIZE,
   PAGE_SIZE,
   PRIORITIES,
   SORTS,
@@ -15,10 +14,10 @@ import {
   MONEY_MAX,
   SEARCH_MAX,
   SKILLS_MAX,
-  MAX_PAGE,
   DATE_MIN,
   DATE_MAX,
 } from './constants.ts';
+import { pageQuerySchema } from './paging.ts';
 
 /** A number written with at most `decimals` digits after the point (exact, no float drift). */
 export function hasDecimals(value: number, decimals: number): boolean {
@@ -96,12 +95,11 @@ export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 const blankIsAbsent = <T>(v: T | '' | undefined): Exclude<T, ''> | undefined =>
   v === '' || v === undefined ? undefined : (v as Exclude<T, ''>);
 
-/** A query-string number: digits only, optionally with `decimals` places. */
-const queryNumber = (decimals: number, message: string) =>
-  z
-    .string()
-    .regex(decimals > 0 ? new RegExp(`^(\\d+(\\.\\d{1,${decimals}})?)?$`) : /^\d*$/, message)
-    .transform((v) => (v === '' ? undefined : Number(v)));
+/** A query-string amount: digits, optionally with up to two decimals. */
+const queryAmount = z
+  .string()
+  .regex(/^(\d+(\.\d{1,2})?)?$/, 'must be an amount such as 10 or 10.50')
+  .transform((v) => (v === '' ? undefined : Number(v)));
 
 export const taskListQuerySchema = z
   .object({
@@ -110,22 +108,15 @@ export const taskListQuerySchema = z
       .union([z.enum(CATEGORIES), z.literal('')])
       .optional()
       .transform(blankIsAbsent),
-    minPrice: queryNumber(2, 'must be an amount such as 10 or 10.50').optional(),
-    maxPrice: queryNumber(2, 'must be an amount such as 10 or 10.50').optional(),
+    minPrice: queryAmount.optional(),
+    maxPrice: queryAmount.optional(),
     location: z.string().trim().max(LOCATION_MAX).optional(),
     skills: z.string().max(500).optional(),
     sort: z
       .union([z.enum(SORTS), z.literal('')])
       .optional()
       .transform((v) => v || 'newest'),
-    page: queryNumber(0, 'must be a whole number from 1')
-      .optional()
-      .transform((v) => v ?? 1)
-      .pipe(z.number().int().min(1).max(MAX_PAGE)),
-    limit: queryNumber(0, `must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-      .optional()
-      .transform((v) => v ?? PAGE_SIZE)
-      .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)),
+    ...pageQuerySchema(PAGE_SIZE).shape,
     email: z.string().trim().max(254).optional().transform(blankIsAbsent),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
+import type { Page } from '../../shared/paging.ts';
 import { isBiddingOpen, type BidState, type MyBid } from '../../shared/assignments.ts';
 import { formatDollars } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
 import { isUuid } from '../db/ids.ts';
+import { countedPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { lockTask, type Refusal } from '../tasks/lifecycle-guard.ts';
 
@@ -52,7 +54,7 @@ export function createBidRepository(db: Db, events: EventBus) {
       .where(eq(bids.taskId, taskId))
       .orderBy(asc(bids.createdAt), asc(bids.id))
       .limit(limit)
-      .offset((page - 1) * limit);
+      .offset(pageOffset({ page, limit }));
   }
 
   return {
@@ -79,17 +81,15 @@ export function createBidRepository(db: Db, events: EventBus) {
       viewerId: string,
       page: number,
       limit: number,
-    ): Promise<{ bids: Bid[]; total: number }> {
-      const offset = (page - 1) * limit;
-      const rows = await pageQuery(taskId, taskOwnerId, viewerId, page, limit);
-      let total = offset + rows.length;
-      if (rows.length === limit || (rows.length === 0 && offset > 0)) {
-        const [counted] = await db.select({ n: count() }).from(bids).where(eq(bids.taskId, taskId));
-        total = counted?.n ?? 0;
-      }
+    ): Promise<Page<Bid>> {
+      const { items, total } = await countedPage(
+        { page, limit },
+        pageQuery(taskId, taskOwnerId, viewerId, page, limit),
+        db.select({ n: count() }).from(bids).where(eq(bids.taskId, taskId)),
+      );
       return {
         total,
-        bids: rows.map((r) => ({
+        items: items.map((r) => ({
           _id: r.id,
           taskId: r.taskId,
           userName: r.userName,
@@ -216,28 +216,32 @@ export function createBidRepository(db: Db, events: EventBus) {
       bidderId: string,
       page: number,
       limit: number,
-    ): Promise<{ bids: MyBid[]; total: number }> {
-      const rows = await db
-        .select({
-          id: bids.id,
-          taskId: bids.taskId,
-          taskTitle: tasks.title,
-          taskStatus: tasks.status,
-          amount: bids.amount,
-          deadline: bids.deadline,
-          createdAt: bids.createdAt,
-          status: bids.status,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(bids)
-        .innerJoin(tasks, eq(tasks.id, bids.taskId))
-        .where(eq(bids.bidderId, bidderId))
-        .orderBy(desc(bids.createdAt), desc(bids.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
+    ): Promise<Page<MyBid>> {
+      const mine = eq(bids.bidderId, bidderId);
+      const { items, total } = await countedPage(
+        { page, limit },
+        db
+          .select({
+            id: bids.id,
+            taskId: bids.taskId,
+            taskTitle: tasks.title,
+            taskStatus: tasks.status,
+            amount: bids.amount,
+            deadline: bids.deadline,
+            createdAt: bids.createdAt,
+            status: bids.status,
+          })
+          .from(bids)
+          .innerJoin(tasks, eq(tasks.id, bids.taskId))
+          .where(mine)
+          .orderBy(desc(bids.createdAt), desc(bids.id))
+          .limit(limit)
+          .offset(pageOffset({ page, limit })),
+        db.select({ n: count() }).from(bids).where(mine),
+      );
       return {
-        total: rows[0]?.total ?? 0,
-        bids: rows.map((r) => ({
+        total,
+        items: items.map((r) => ({
           _id: r.id,
           taskId: r.taskId,
           taskTitle: r.taskTitle,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptedSchema, myBidSchema } from '../../shared/assignments.ts';
+import { acceptedSchema, MY_BIDS_PAGE_SIZE, myBidSchema } from '../../shared/assignments.ts';
 import { bidListQuerySchema, bidSchema, createBidSchema } from '../../shared/bids.ts';
 import {
   BID_NOT_FOUND,
@@ -9,17 +9,16 @@ import {
   NO_BID_ON_OWN_TASK,
   TASK_NOT_FOUND,
 } from '../../shared/messages.ts';
+import { pageQuerySchema } from '../../shared/paging.ts';
 import { insertedSchema } from '../../shared/tasks.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from '../tasks/lifecycle-guard.ts';
 import { createBidRepository } from './repository.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+const myBidsQuery = pageQuerySchema(MY_BIDS_PAGE_SIZE);
 
 /** Bids on a task, placing one, accepting one (the award of the work), and my bids. */
 export async function bidRoutes(scope: FastifyInstance) {
@@ -44,9 +43,7 @@ export async function bidRoutes(scope: FastifyInstance) {
       const { taskId, page, limit } = request.query;
       const ownerId = await repo.taskOwner(taskId);
       if (!ownerId) throw notFound(TASK_NOT_FOUND);
-      const { bids, total } = await repo.listForTask(taskId, ownerId, viewer.id, page, limit);
-      reply.header('x-total-count', String(total));
-      return bids;
+      return sendPage(reply, await repo.listForTask(taskId, ownerId, viewer.id, page, limit));
     },
   );
 
@@ -111,15 +108,14 @@ export async function bidRoutes(scope: FastifyInstance) {
       schema: {
         tags: ['bids'],
         summary: 'The bids I placed, newest first, with their task and state',
-        querystring: pageQuery,
+        querystring: myBidsQuery,
         response: { 200: z.array(myBidSchema), ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
       const bidder = request.user;
-      const { bids, total } = await repo.myBids(bidder.id, request.query.page, request.query.limit);
-      reply.header('x-total-count', String(total));
-      return bids;
+      const { page, limit } = request.query;
+      return sendPage(reply, await repo.myBids(bidder.id, page, limit));
     },
   );
 }

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification, NotificationType } from '../../shared/notifications.ts';
+import type { Page } from '../../shared/paging.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
+import { countedPage, pageOffset } from '../db/paging.ts';
 import { notifications } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 
@@ -31,31 +33,40 @@ export async function notify(
 
 export function createNotificationRepository(db: Db) {
   return {
-    async list(userId: string, page: number, limit: number): Promise<Notification[]> {
-      const rows = await db
-        .select({
-          id: notifications.id,
-          type: notifications.type,
-          title: notifications.title,
-          body: notifications.body,
-          taskId: notifications.taskId,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      return rows.map((r) => ({
-        _id: r.id,
-        type: r.type as NotificationType,
-        title: r.title,
-        body: r.body,
-        taskId: r.taskId,
-        read: r.readAt !== null,
-        createdAt: r.createdAt.toISOString(),
-      }));
+    /** One page of the user's notifications, newest first, and how many there are. */
+    async list(userId: string, page: number, limit: number): Promise<Page<Notification>> {
+      const mine = eq(notifications.userId, userId);
+      const { items, total } = await countedPage(
+        { page, limit },
+        db
+          .select({
+            id: notifications.id,
+            type: notifications.type,
+            title: notifications.title,
+            body: notifications.body,
+            taskId: notifications.taskId,
+            readAt: notifications.readAt,
+            createdAt: notifications.createdAt,
+          })
+          .from(notifications)
+          .where(mine)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(limit)
+          .offset(pageOffset({ page, limit })),
+        db.select({ n: count() }).from(notifications).where(mine),
+      );
+      return {
+        total,
+        items: items.map((r) => ({
+          _id: r.id,
+          type: r.type as NotificationType,
+          title: r.title,
+          body: r.body,
+          taskId: r.taskId,
+          read: r.readAt !== null,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
     },
 
     async unreadCount(userId: string): Promise<number> {

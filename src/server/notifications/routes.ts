@@ -7,15 +7,14 @@ import {
   unreadCountSchema,
 } from '../../shared/notifications.ts';
 import { NOTIFICATION_NOT_FOUND } from '../../shared/messages.ts';
+import { pageQuerySchema } from '../../shared/paging.ts';
 import { openEventStream } from '../events/sse.ts';
 import { notFound } from '../http/errors.ts';
+import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createNotificationRepository } from './repository.ts';
 
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
-});
+const pageQuery = pageQuerySchema(NOTIFICATIONS_PAGE_SIZE);
 const idParams = z.object({ id: z.string().max(100) });
 const done = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
 
@@ -31,13 +30,15 @@ export async function notificationRoutes(scope: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first',
+        description:
+          'Paged with `page` and `limit` (default 20, at most 100); `X-Total-Count` holds the number of my notifications.',
         querystring: pageQuery,
         response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = request;
-      return repo.list(user.id, request.query.page, request.query.limit);
+      return sendPage(reply, await repo.list(user.id, request.query.page, request.query.limit));
     },
   );
 

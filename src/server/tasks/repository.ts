@@ -5,10 +5,12 @@ import {
   type Priority,
   type TaskStatus,
 } from '../../shared/constants.ts';
+import type { Page } from '../../shared/paging.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
+import { countedPage, pageOffset } from '../db/paging.ts';
 import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
 
 /** The stored values a task form writes (already validated and normalised). */
@@ -108,7 +110,7 @@ export function createTaskRepository(db: Db) {
         .where(where)
         .orderBy(...taskOrder(filters.sort))
         .limit(limit)
-        .offset((page - 1) * limit),
+        .offset(pageOffset({ page, limit })),
       count: db.select({ n: count() }).from(tasks).where(where),
     };
   }
@@ -136,17 +138,15 @@ export function createTaskRepository(db: Db) {
     queries: { list: listQueries, findById: findByIdQuery, categoryCounts: categoryCountsQuery },
 
     /** One page of tasks matching the filters, and how many match in all. */
-    async list(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
+    async list(
+      filters: TaskFilters,
+      page: number,
+      limit: number,
+      viewerId: string | null,
+    ): Promise<Page<Task>> {
       const queries = listQueries(filters, page, limit, viewerId);
-      const rows = await queries.page;
-      // A short page that is not empty tells the total without counting.
-      const offset = (page - 1) * limit;
-      let total = offset + rows.length;
-      if (rows.length === limit || (rows.length === 0 && offset > 0)) {
-        const [counted] = await queries.count;
-        total = counted?.n ?? 0;
-      }
-      return { tasks: rows.map(toTask), total };
+      const result = await countedPage({ page, limit }, queries.page, queries.count);
+      return { items: result.items.map(toTask), total: result.total };
     },
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {

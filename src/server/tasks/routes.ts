@@ -16,6 +16,7 @@ import {
 } from '../../shared/tasks.ts';
 import { OWN_TASKS_ONLY, TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createTaskRepository, type TaskValues } from './repository.ts';
 
@@ -54,7 +55,7 @@ export async function taskRoutes(scope: FastifyInstance) {
         ownerId = viewer.id;
       }
       // Browsing tolerates a little lag: the read replica answers when there is one.
-      const { tasks, total } = await createTaskRepository(request.readDb()).list(
+      const page = await createTaskRepository(request.readDb()).list(
         {
           search: q.search || undefined,
           category: q.category,
@@ -69,8 +70,7 @@ export async function taskRoutes(scope: FastifyInstance) {
         q.limit,
         viewer?.id ?? null,
       );
-      reply.header('x-total-count', String(total));
-      return tasks;
+      return sendPage(reply, page);
     },
   );
 

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MAX_PAGE, MAX_PAGE_SIZE } from './constants.ts';
+
+/** A query-string whole number: digits only; empty or absent means "not set". */
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .regex(/^\d*$/, message)
+    .transform((v) => (v === '' ? undefined : Number(v)));
+
+/**
+ * `page` (from 1, at most MAX_PAGE) and `limit` (1 to MAX_PAGE_SIZE, `defaultLimit` when
+ * absent): the paging of every list of the API. Spread its `shape` into a list's own query.
+ */
+export const pageQuerySchema = (defaultLimit: number) =>
+  z.object({
+    page: wholeNumber('must be a whole number from 1')
+      .optional()
+      .transform((v) => v ?? 1)
+      .pipe(z.number().int().min(1).max(MAX_PAGE)),
+    limit: wholeNumber(`must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .optional()
+      .transform((v) => v ?? defaultLimit)
+      .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)),
+  });
+
+/** What a list's repository returns: one page, and how many items there are in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}

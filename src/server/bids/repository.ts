@@ -212,11 +212,7 @@ export function createBidRepository(db: Db, events: EventBus) {
     },
 
     /** The bids I placed, newest first, with their task and state, and how many there are. */
-    async myBids(
-      bidderId: string,
-      page: number,
-      limit: number,
-    ): Promise<Page<MyBid>> {
+    async myBids(bidderId: string, page: number, limit: number): Promise<Page<MyBid>> {
       const mine = eq(bids.bidderId, bidderId);
       const { items, total } = await countedPage(
         { page, limit },

@@ -16,6 +16,7 @@ import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
 import { plainRequestTarget } from './http/canonical-path.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerPrivateAnswers } from './http/private-answers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerReadYourWrites } from './http/read-your-writes.ts';
 import { registerSecurity } from './http/security.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   await registerSecurity(app);
+  registerPrivateAnswers(app);
   registerTextChecks(app);
   registerReadYourWrites(app);
   if (config.rateLimits) await registerRateLimits(app);

@@ -1,38 +1,70 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const HEARTBEAT_MS = 15_000;
 /** Tells browsers how soon to reconnect after the stream ends (a restart, say). */
 const RETRY_MS = 1000;
+/** A stream closed to make room for a newer one asks its browser to wait this long. */
+const EVICTED_RETRY_MS = 60_000;
+
+/** Open streams at once; opening one more closes the oldest. */
+export const STREAM_LIMITS = {
+  /** For one signed-in user (every tab holds one or two). */
+  perUser: 10,
+  /** From one address (several people behind one network share it). */
+  perAddress: 40,
+} as const;
 
 export interface EventStream {
+  /** Who holds it, for the limits above. */
+  readonly userId: string;
+  readonly address: string;
   send(event: string, data: unknown): void;
   close(): void;
+  /** Closes it to make room, asking the browser to wait a while before coming back. */
+  evict(): void;
 }
 
 /**
- * Turns a request into a Server-Sent Events stream. The stream closes when the client goes,
- * when `close` is called, or when the server starts draining for shutdown.
+ * Turns a request into a Server-Sent Events stream and subscribes it (`subscribe` returns
+ * how to unsubscribe). The stream closes when the client goes, when `close` is called, when
+ * the server starts draining for shutdown, or when the same user or address opens more than
+ * `STREAM_LIMITS` allow (oldest first). `HEAD` gets the head only, with nothing subscribed.
  */
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  onClose: () => void,
-): EventStream {
+  userId: string,
+  subscribe: (stream: EventStream) => () => void,
+): void {
   const raw = reply.raw;
   reply.hijack();
+  // The headers hooks set so far (security, caching) go out with the stream's own head.
   raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'private, no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
-  raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  if (request.method === 'HEAD') {
+    raw.end();
+    return;
+  }
 
-  let open = true;
-  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
   const streams = request.server.lifecycle.streams;
+  const address = request.ip;
+  makeRoom(streams, (s) => s.userId === userId, STREAM_LIMITS.perUser);
+  makeRoom(streams, (s) => s.address === address, STREAM_LIMITS.perAddress);
+
+  raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+  let open = true;
+  let unsubscribe = () => {};
+  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
   const stream: EventStream = {
+    userId,
+    address,
     send(event, data) {
       if (open) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
@@ -41,11 +73,21 @@ export function openEventStream(
       open = false;
       clearInterval(heartbeat);
       streams.delete(stream);
-      onClose();
+      unsubscribe();
       raw.end();
+    },
+    evict() {
+      if (open) raw.write(`retry: ${EVICTED_RETRY_MS}\n\n`);
+      stream.close();
     },
   };
   streams.add(stream);
+  unsubscribe = subscribe(stream);
   request.raw.once('close', () => stream.close());
-  return stream;
+}
+
+/** Closes the oldest matching streams until one more fits under `max` (a Set keeps order). */
+function makeRoom(streams: Set<EventStream>, mine: (s: EventStream) => boolean, max: number) {
+  const held = [...streams].filter(mine);
+  for (const old of held.slice(0, Math.max(0, held.length - max + 1))) old.evict();
 }

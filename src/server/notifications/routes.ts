@@ -100,12 +100,13 @@ export async function notificationRoutes(scope: FastifyInstance) {
     },
     async (request, reply) => {
       const { user } = request;
-      const stop = app.events.subscribe((event) => {
-        if (event.type === 'notification' && event.userId === user.id)
-          stream.send('notification', {});
-        if (event.type === 'resync') stream.send('resync', {});
-      });
-      const stream = openEventStream(request, reply, stop);
+      openEventStream(request, reply, user.id, (stream) =>
+        app.events.subscribe((event) => {
+          if (event.type === 'notification' && event.userId === user.id)
+            stream.send('notification', {});
+          if (event.type === 'resync') stream.send('resync', {});
+        }),
+      );
     },
   );
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
+import { TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { openEventStream } from '../events/sse.ts';
+import { notFound } from '../http/errors.ts';
+import { createTaskRepository } from './repository.ts';
 
 /**
  * Live task page: `bid` when a bid arrives, `task` when the task changes (accepted,
@@ -10,6 +13,7 @@ import { openEventStream } from '../events/sse.ts';
  */
 export async function taskEventRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createTaskRepository(app.database.db);
 
   app.get(
     '/api/tasks/:id/events',
@@ -23,13 +27,15 @@ export async function taskEventRoutes(scope: FastifyInstance) {
     },
     async (request, reply) => {
       const taskId = request.params.id;
-      const stop = app.events.subscribe((event) => {
-        if (event.type === 'bid.placed' && event.taskId === taskId)
-          stream.send('bid', { bidId: event.bidId });
-        if (event.type === 'task.changed' && event.taskId === taskId) stream.send('task', {});
-        if (event.type === 'resync') stream.send('resync', {});
-      });
-      const stream = openEventStream(request, reply, stop);
+      if (!(await repo.findById(taskId, request.user.id))) throw notFound(TASK_NOT_FOUND);
+      openEventStream(request, reply, request.user.id, (stream) =>
+        app.events.subscribe((event) => {
+          if (event.type === 'bid.placed' && event.taskId === taskId)
+            stream.send('bid', { bidId: event.bidId });
+          if (event.type === 'task.changed' && event.taskId === taskId) stream.send('task', {});
+          if (event.type === 'resync') stream.send('resync', {});
+        }),
+      );
     },
   );
 }

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { buildTask } from '../../../tests/factories/tasks.ts';
+import { STREAM_LIMITS } from './sse.ts';
+
+/** An open stream whose end (the server closing it) is observable. */
+async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const state = { ended: false, text: '' };
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        state.text += value;
+      }
+      state.ended = true;
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return { state, close: () => controller.abort() };
+}
+
+async function until(check: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  return check();
+}
+
+describe('event streams', () => {
+  let t: TestApp;
+  let base: string;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    user = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const heldBy = (userId: string) =>
+    [...t.app.lifecycle.streams].filter((s) => s.userId === userId).length;
+
+  it('answers HEAD on a stream route with the head only, subscribing nothing', async () => {
+    const taskId = (await apiCall(t.app, 'POST', '/api/tasks', user, buildTask())).json()
+      .insertedId;
+    for (const url of ['/api/notifications/events', `/api/tasks/${taskId}/events`]) {
+      const res = await fetch(`${base}${url}`, {
+        method: 'HEAD',
+        headers: { cookie: user.cookie },
+        signal: AbortSignal.timeout(2000),
+      });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toMatch(/text\/event-stream/);
+      expect(t.app.lifecycle.streams.size, url).toBe(0);
+    }
+  });
+
+  it('answers 404 for the stream of a task that does not exist, opening nothing', async () => {
+    const res = await fetch(`${base}/api/tasks/${randomUUID()}/events`, {
+      headers: { cookie: user.cookie },
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ message: expect.any(String) });
+    expect(t.app.lifecycle.streams.size).toBe(0);
+  });
+
+  it(`keeps at most ${STREAM_LIMITS.perUser} streams per user, closing the oldest first`, async () => {
+    const someone = await signUp(t.app);
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i < STREAM_LIMITS.perUser + 2; i++) {
+      streams.push(await openStream(`${base}/api/notifications/events`, someone.cookie));
+    }
+    expect(await until(() => streams[0]!.state.ended && streams[1]!.state.ended)).toBe(true);
+    // The closed ones were told to wait before coming back; the newer ones stay open.
+    expect(streams[0]!.state.text).toMatch(/retry: 60000/);
+    expect(streams.slice(2).every((s) => !s.state.ended)).toBe(true);
+    expect(heldBy(someone.id)).toBe(STREAM_LIMITS.perUser);
+    for (const s of streams) s.close();
+    expect(await until(() => heldBy(someone.id) === 0)).toBe(true);
+  });
+
+  it(`keeps at most ${STREAM_LIMITS.perAddress} streams per address, across users`, async () => {
+    const perUser = STREAM_LIMITS.perUser - 1;
+    const users: TestUser[] = [];
+    for (let i = 0; i < Math.ceil((STREAM_LIMITS.perAddress + 1) / perUser); i++)
+      users.push(await signUp(t.app));
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i <= STREAM_LIMITS.perAddress; i++) {
+      const owner = users[Math.floor(i / perUser)]!;
+      streams.push(await openStream(`${base}/api/notifications/events`, owner.cookie));
+    }
+    expect(await until(() => streams[0]!.state.ended)).toBe(true);
+    expect(streams.slice(1).every((s) => !s.state.ended)).toBe(true);
+    expect(t.app.lifecycle.streams.size).toBe(STREAM_LIMITS.perAddress);
+    for (const s of streams) s.close();
+  });
+});

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { admin, withDatabase } from './global-database.ts';
@@ -60,6 +60,36 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * `createTestApp` for the enclosing `describe` (or file): the app is built before its first
+ * test, before the block's own `beforeAll` hooks, and closed after its last test. Read the
+ * handle's fields inside hooks and tests only.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  const handle: TestApp = {
+    get app(): FastifyInstance {
+      return built().app;
+    },
+    get config(): Config {
+      return built().config;
+    },
+    get databaseUrl(): string {
+      return built().databaseUrl;
+    },
+    close: () => built().close(),
+  };
+  let testApp: TestApp | undefined;
+  const built = (): TestApp => {
+    if (!testApp) throw new Error('useTestApp: read the app inside a hook or a test');
+    return testApp;
+  };
+  beforeAll(async () => {
+    testApp = await createTestApp(...args);
+  });
+  afterAll(() => testApp?.close());
+  return handle;
 }
 
 async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account } from '../db/schema.ts';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { buildUser, cookieFrom, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
 
 describe('accounts: e-mail and password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: unknown, cookie?: string) =>
     t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload: payload as object });

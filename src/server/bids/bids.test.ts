@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBid, insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('bids', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let bidder: TestUser;
   let third: TestUser;
   let taskId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, { name: 'Owner' });
     bidder = await signUp(t.app, { name: 'Bidder' });
     third = await signUp(t.app, { name: 'Third' });
     taskId = await insertTask(t.app.database.db, owner.id, { budget: 500 });
   });
-  afterAll(() => t.close());
 
   const place = (cookie: string | undefined, payload: object | string) =>
     t.app.inject({ method: 'POST', url: '/api/bids', headers: jsonHeaders(cookie), payload });

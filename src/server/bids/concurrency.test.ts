@@ -1,6 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
 import { bids, tasks } from '../db/schema.ts';
@@ -9,18 +9,18 @@ const USERS = 50;
 const BIDS_EACH = 20;
 
 describe('bids under concurrency, over real HTTP', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let base: string;
   let owner: TestUser;
   let bidders: TestUser[];
   beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    // A thousand connections open at once: a backlog above Node's default 511, so a busy
+    // machine does not reset the ones the server has not accepted yet.
+    base = await t.app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
     owner = await signUp(t.app);
     bidders = [];
     for (let i = 0; i < USERS; i++) bidders.push(await signUp(t.app));
   });
-  afterAll(() => t.close());
 
   const placeBid = (user: TestUser, taskId: string, amount: number) =>
     fetch(`${base}/api/bids`, {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
 import { jsonHeaders } from '../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, useTestApp } from '../../../tests/setup/test-app.ts';
 import { bids, tasks, user } from './schema.ts';
 import { seedOnFirstStart } from './first-start.ts';
 import { seedBenchmark } from './seed-bench.ts';
@@ -10,11 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed-data.ts';
 import { seedDemo } from './seed.ts';
 
 describe('demo seed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('fills an empty database with users, ~60 tasks over every list value, and bids', async () => {
     const summary = await seedDemo(t.app.database.db);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import type { AppEvent } from './bus.ts';
 
 /** Resolves with the events a subscriber got within `ms`. */
@@ -15,11 +15,7 @@ function collect(t: TestApp, ms: number): Promise<AppEvent[]> {
 }
 
 describe('event bus', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('delivers an event published in a transaction when it commits, and never when it rolls back', async () => {
     const received = collect(t, 300);

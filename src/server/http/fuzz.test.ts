@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildTask, insertTask } from '../../../tests/factories/tasks.ts';
 
@@ -129,15 +129,13 @@ const jsonValue = fc.oneof(
 );
 
 describe('abuse-proof input', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let taskId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app);
     taskId = await insertTask(t.app.database.db, owner.id, buildTask());
   });
-  afterAll(() => t.close());
 
   it(
     'answers 5,000 generated requests across every endpoint with < 500 and a JSON { message } on errors',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, type RawRequest } from '../../../tests/setup/raw-http.ts';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { buildUser, signUp } from '../../../tests/factories/users.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
@@ -27,7 +27,7 @@ function insertBeforeLast(path: string, insert: string): string {
 }
 
 describe('path spellings against every guard', () => {
-  let t: TestApp;
+  const t = useTestApp({ RATE_LIMITS: 'on' });
   let port: number;
   let address = 0;
   /** A loopback address nobody has used yet in this file, so per-address limits start at 0. */
@@ -36,11 +36,9 @@ describe('path spellings against every guard', () => {
     return `127.${10 + (address >> 16)}.${(address >> 8) & 255}.${address & 255}`;
   };
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITS: 'on' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as { port: number }).port;
   });
-  afterAll(() => t.close());
 
   /** A JSON request from our own origin; a header set to `null` is left out. */
   const send = (

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { buildUser, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 describe('rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMITS: 'on' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ RATE_LIMITS: 'on' });
 
   const signIn = (email: string, remoteAddress: string) =>
     t.app.inject({

@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import {
+  createTestApp,
+  TEST_BASE_URL,
+  useTestApp,
+  type TestApp,
+} from '../../../tests/setup/test-app.ts';
 import { buildUser, jsonHeaders, signUp as signUpUser } from '../../../tests/factories/users.ts';
 
 function builtClient(): string {
@@ -56,11 +61,7 @@ describe('security headers and static caching', () => {
 });
 
 describe('https deployments', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'https://taskbid.example' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ BASE_URL: 'https://taskbid.example' });
 
   it('sends HSTS and marks the session cookie Secure', async () => {
     const res = await t.app.inject({
@@ -77,11 +78,7 @@ describe('https deployments', () => {
 });
 
 describe('cross-site requests and request bodies', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const signUp = (headers: Record<string, string>, payload: unknown = buildUser()) =>
     t.app.inject({
@@ -152,11 +149,7 @@ describe('cross-site requests and request bodies', () => {
 });
 
 describe('accounts endpoints over HTTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers 404 for better-auth endpoints meant for the server only or unused by the app', async () => {
     const user = await signUpUser(t.app);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import {
   apiCall,
   buildUser,
@@ -13,16 +13,14 @@ import { buildBid, buildTask, insertBid, insertTask } from '../../../tests/facto
 const BAD = { NUL: 'a\u0000b', 'lone high surrogate': 'a\ud800b', 'lone low surrogate': '\udc00' };
 
 describe('text a database cannot store, and dates out of range', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let bidder: TestUser;
   let taskId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     [owner, bidder] = [await signUp(t.app), await signUp(t.app)];
     taskId = await insertTask(t.app.database.db, owner.id);
   });
-  afterAll(() => t.close());
 
   /** Answers 400 JSON naming the field; never a 500. */
   function expectRefused(res: { statusCode: number; body: string }, what: string, field?: string) {

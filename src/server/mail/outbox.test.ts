@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
+import {
+  createTestApp,
+  TEST_BASE_URL,
+  useTestApp,
+  type TestApp,
+} from '../../../tests/setup/test-app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/setup/smtp-server.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { enqueueMail } from './outbox.ts';
@@ -115,12 +120,10 @@ describe('mail outbox over SMTP', () => {
 });
 
 describe('mail without SMTP_URL (development)', () => {
-  let t: TestApp;
+  const t = useTestApp({}, { mail: { pollMs: 50 } });
   beforeAll(async () => {
-    t = await createTestApp({}, { mail: { pollMs: 50 } });
     await t.app.ready();
   });
-  afterAll(() => t.close());
 
   it('writes each mail as an .eml file under DATA_DIR/mail', async () => {
     await enqueueMail(t.app.database.db, resetMail('offline@example.com'));

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonHeaders, signUp } from '../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { newsletterSubscriptions } from '../db/schema.ts';
 
 describe('POST /api/newsletter', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const subscribe = (payload: object | string, cookie?: string) =>
     t.app.inject({ method: 'POST', url: '/api/newsletter', headers: jsonHeaders(cookie), payload });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, useTestApp } from '../../../tests/setup/test-app.ts';
 import type { Category } from '../../shared/constants.ts';
 
 const HOUR = 3600_000;
@@ -68,14 +68,13 @@ const ROWS: [string, string, string, Category, number | null, number, string | n
 ];
 
 describe('GET /api/tasks: browse, search, filters, sorts and paging', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let ann: TestUser;
   let bob: TestUser;
   const ids = new Map<string, string>();
   const keyOf = new Map<string, string>();
 
   beforeAll(async () => {
-    t = await createTestApp();
     ann = await signUp(t.app, { name: 'Ann' });
     bob = await signUp(t.app, { name: 'Bob' });
     for (const [
@@ -95,7 +94,6 @@ describe('GET /api/tasks: browse, search, filters, sorts and paging', () => {
       keyOf.set(id, key);
     }
   });
-  afterAll(() => t.close());
 
   async function browse(query: string, cookie?: string) {
     const res = await t.app.inject({

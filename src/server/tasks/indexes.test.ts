@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { createBidRepository } from '../bids/repository.ts';
 import { seedBenchmark } from '../db/seed-bench.ts';
 import type { TaskFilters } from './query.ts';
@@ -25,13 +25,12 @@ function walk(node: PlanNode): PlanNode[] {
  * sequentially; they go through the indexes named here.
  */
 describe('indexes: browse, search, filters and sorts avoid sequential scans', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let tasks: ReturnType<typeof createTaskRepository>;
   let bids: ReturnType<typeof createBidRepository>;
   let someTask: { id: string; ownerId: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
     await seedBenchmark(t.app.database.db, { tasks: TASKS, bids: TASKS });
     tasks = createTaskRepository(t.app.database.db);
     bids = createBidRepository(t.app.database.db, t.app.events);
@@ -41,7 +40,6 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     const row = result.rows[0]!;
     someTask = { id: row.id, ownerId: row.owner_id };
   }, 120_000);
-  afterAll(() => t.close());
 
   async function plan(query: SQLWrapper): Promise<PlanNode[]> {
     const res = (await t.app.database.db.execute(

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
 
 describe('accepting a bid and the task lifecycle', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let ann: TestUser;
   let bob: TestUser;
   let stranger: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     [owner, ann, bob, stranger] = [
       await signUp(t.app),
       await signUp(t.app),
@@ -18,7 +17,6 @@ describe('accepting a bid and the task lifecycle', () => {
       await signUp(t.app),
     ];
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
     apiCall(t.app, method, url, user, payload);
@@ -163,15 +161,13 @@ describe('accepting a bid and the task lifecycle', () => {
 });
 
 describe('notifications', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let ann: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     [owner, ann, bob] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
     apiCall(t.app, method, url, user, payload);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { openSse } from '../../../tests/setup/sse-client.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
 
 describe('live updates over Server-Sent Events', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let base: string;
   let owner: TestUser;
   let bidder: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     [owner, bidder] = [await signUp(t.app), await signUp(t.app)];
   });
-  afterAll(() => t.close());
 
   it('pushes a new bid and an acceptance to everyone watching the task within a second', async () => {
     const taskId = (await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask())).json()

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 
 type Case = [field: string, value: unknown, accepted: boolean];
 
@@ -71,13 +71,11 @@ const CASES: Case[] = [
 ];
 
 describe('task field rules at their boundaries', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app);
   });
-  afterAll(() => t.close());
 
   it.each(CASES)('%s = %j accepted: %s', async (field, value, accepted) => {
     const body = { ...buildTask(), [field]: value };

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTask, insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { bids, tasks } from '../db/schema.ts';
 
 describe('tasks: create, read, update, delete', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let other: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app, { name: 'Olive Owner' });
     other = await signUp(t.app, { name: 'Oscar Other' });
   });
-  afterAll(() => t.close());
 
   const post = (cookie: string | undefined, payload: object | string) =>
     t.app.inject({ method: 'POST', url: '/api/tasks', headers: jsonHeaders(cookie), payload });

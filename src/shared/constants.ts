@@ -1,4 +1,4 @@
-/** Business constants of the product (spec section 9 and PRODUCT.md). One place for each number. */
+/** Business constants of the product (docs/product.md, "Fields and rules"). One place for each number. */
 
 export const PRODUCT_NAME = 'TaskBid';
 

@@ -1,6 +1,6 @@
 import { DISCOUNT_RATE, DISCOUNT_THRESHOLD_BIDS } from './constants.ts';
 
-/** True when a task has enough bids for the bid-count discount (spec section 9: 3 bids). */
+/** True when a task has enough bids for the bid-count discount (3 bids, docs/product.md). */
 export function hasBidDiscount(bidCount: number): boolean {
   return bidCount >= DISCOUNT_THRESHOLD_BIDS;
 }

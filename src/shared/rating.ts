@@ -1,5 +1,5 @@
 /**
- * The decorative rating of a task card (spec: 3.0 to 5.0). PRODUCT.md makes it stable: it is
+ * The decorative rating of a task card (3.0 to 5.0, docs/product.md). It is stable: it is
  * derived from the task id, so the same task always shows the same rating.
  */
 export const RATING_MIN = 3;

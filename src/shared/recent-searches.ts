@@ -1,5 +1,5 @@
 /**
- * Recent searches (spec section 4): a new non-blank term goes to the front, an earlier copy
+ * Recent searches (docs/product.md): a new non-blank term goes to the front, an earlier copy
  * (compared ignoring case) is removed, and the list is cut to the cap. Clearing empties it.
  * Pure and isomorphic: the browser keeps the list in local storage under `recentSearches`.
  */

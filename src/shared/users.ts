@@ -23,7 +23,7 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-/** The signed-in user as the client sees it (spec: email, displayName, photoURL). */
+/** The signed-in user as the client sees it (email, displayName, photoURL: the first version's shape). */
 export interface SessionUser {
   id: string;
   email: string;

@@ -1,5 +1,5 @@
 /**
- * Byte budgets of what a browser really loads (issue 8): every JavaScript and CSS response
+ * Byte budgets of what a browser really loads : every JavaScript and CSS response
  * of a page, from a cold cache, gzipped here at level 9 (the served Content-Encoding does
  * not matter: the figure is the same whichever server sends it). Budgets in KB of gzip:
  * home page JavaScript ≤ 130, any other page ≤ 150, CSS ≤ 25 on every page.

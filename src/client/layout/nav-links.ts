@@ -1,4 +1,4 @@
-/** The header's links (spec section 2, "Header"), in order. */
+/** The header's links (docs/product.md, "Routes and access"), in order. */
 export interface NavItem {
   label: string;
   to: string;

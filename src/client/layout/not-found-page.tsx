@@ -6,7 +6,7 @@ interface NotFoundPageProps {
   detail?: string;
 }
 
-/** Unknown routes and routing errors (spec section 2): exact texts and both actions. */
+/** Unknown routes and routing errors (docs/product.md): exact texts and both actions. */
 export function NotFoundPage({ detail }: NotFoundPageProps) {
   const navigate = useNavigate();
   const goBack = () => {

@@ -6,7 +6,7 @@ interface SocialLink {
   Icon: LucideIcon;
 }
 
-/** Five generic social links (spec section 2, "Footer"). */
+/** Five generic social links (docs/product.md). */
 const SOCIAL_LINKS: readonly SocialLink[] = [
   { network: 'Facebook', href: 'https://www.facebook.com/', Icon: Users },
   { network: 'X', href: 'https://x.com/', Icon: AtSign },

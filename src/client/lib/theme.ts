@@ -1,5 +1,5 @@
 /**
- * Theme storage (spec section 3 and 4): `light` (default) or `dark`, kept in local storage
+ * Theme storage (docs/product.md): `light` (default) or `dark`, kept in local storage
  * under `theme` and applied as `data-theme` on <html>. `/theme-init.js` applies the stored
  * theme before first paint with the same rules; this module owns them for the app.
  */

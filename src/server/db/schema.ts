@@ -102,7 +102,7 @@ export const tasks = pgTable(
     budget: money('budget'),
     status: text('status').notNull().default('Not Started'),
     location: text('location'),
-    /** The accepted bidder's name, as the spec's `assignedTo` shows it. */
+    /** The accepted bidder's name, as the API's `assignedTo` shows it. */
     assignedTo: text('assigned_to'),
     assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
     acceptedBidId: uuid('accepted_bid_id'),

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the issue 7 screens (view-bids with an accepted bid, /my-bids, the bell
+ * Screenshots of the bid lifecycle screens (view-bids with an accepted bid, /my-bids, the bell
  * open) at 375 and 1280 px, light and dark, into screenshots/lifecycle (git-ignored).
  * Starts its own stack with an in-memory database:
  *   node tests/e2e/lifecycle/take-screenshots.ts

@@ -1,5 +1,5 @@
 /**
- * Issue 7: a browser on instance A shows a bid placed through instance B within 1 s — two
+ * A browser on instance A shows a bid placed through instance B within 1 s — two
  * server processes on different ports, one PostgreSQL database (events cross over LISTEN /
  * NOTIFY). Runs only with TEST_DATABASE_URL (playwright.config.ts ignores it otherwise).
  */

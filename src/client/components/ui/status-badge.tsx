@@ -1,5 +1,5 @@
 /**
- * A task's status as a coloured badge. Two palettes, as the spec gives them:
+ * A task's status as a coloured badge. Two palettes, as docs/product.md gives them:
  * `owner` (my tasks): Completed green, In Progress blue, anything else amber;
  * `browse` (cards): Completed green, Urgent red, anything else neutral.
  */

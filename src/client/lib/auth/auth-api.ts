@@ -1,7 +1,7 @@
 /**
  * The account endpoints (better-auth under /api/auth, plus /api/config and the Google start
- * URL), called through the one API client. better-auth's `name`/`image` become the spec's
- * `displayName`/`photoURL` here, so the rest of the app only sees the spec's user shape.
+ * URL), called through the one API client. better-auth's `name`/`image` become the first version's
+ * `displayName`/`photoURL` here, so the rest of the app only sees that user shape.
  */
 import type { SessionUser } from '../../../shared/users.ts';
 import { apiRequest, apiUrl } from '../api-client.ts';

@@ -8,7 +8,7 @@ export type AuthUser = SessionUser;
 export type GoogleLoginOutcome = 'signed-in' | 'redirecting';
 
 /**
- * The spec's authentication context: `user` or null, a `loading` flag, and the five actions.
+ * The authentication context: `user` or null, a `loading` flag, and the five actions.
  * Each action sets `loading` first; failures are thrown (an `ApiError` or `AuthFlowError`)
  * for the screen to show through `authErrorMessage`.
  */

@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return current;
   }, []);
 
-  /** Every action sets loading first and clears it when done, as the spec says. */
+  /** Every action sets loading first and clears it when done, as the product contract says. */
   const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
     setLoading(true);
     try {

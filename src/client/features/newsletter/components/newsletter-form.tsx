@@ -12,7 +12,7 @@ type Status =
 
 const INVALID_EMAIL = 'Please enter a valid email address';
 const FAILED = 'Subscription failed. Please try again.';
-/** Looks like name@domain.tld with no spaces (spec section 5). */
+/** Looks like name@domain.tld with no spaces (docs/product.md). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The input's own pattern: a top-level domain of at least 2 letters. */
 const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}';

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../lib/format.ts';
 
 /**
  * The budget; from the third bid on, budget × 0.9 with the original struck through and
- * `10% discount applied!` (spec section 4).
+ * `10% discount applied!` (docs/product.md).
  */
 export function TaskBudget({ budget, bidCount }: { budget: number | null; bidCount: number }) {
   if (budget === null || !hasBidDiscount(bidCount)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BID_STATES, CANCEL_REASON_MAX } from './bidding.ts';
+import { TASK_STATUSES } from './constants.ts';
 
 export {
   BID_STATES,
@@ -27,7 +28,7 @@ export type AcceptResult = z.infer<typeof acceptedSchema>;
 export const lifecycleResultSchema = z.object({
   acknowledged: z.literal(true),
   taskId: z.string(),
-  status: z.string(),
+  status: z.enum(TASK_STATUSES),
 });
 export type LifecycleResult = z.infer<typeof lifecycleResultSchema>;
 
@@ -36,7 +37,7 @@ export const myBidSchema = z.object({
   _id: z.string(),
   taskId: z.string(),
   taskTitle: z.string(),
-  taskStatus: z.string(),
+  taskStatus: z.enum(TASK_STATUSES),
   amount: z.number(),
   deadline: z.string(),
   timestamp: z.string(),

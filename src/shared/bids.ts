@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BID_STATES } from './bidding.ts';
 import { BID_MESSAGE_MAX, MAX_PAGE_SIZE } from './constants.ts';
 import { pageQuerySchema } from './paging.ts';
 import { calendarDate, money } from './tasks.ts';
@@ -36,7 +37,7 @@ export const bidSchema = z.object({
   deadline: z.string(),
   /** When the bid was placed (ISO 8601). */
   timestamp: z.string(),
-  status: z.string(),
+  status: z.enum(BID_STATES),
   userEmail: z.string().optional(),
   message: z.string().nullable().optional(),
 });

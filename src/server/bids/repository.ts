@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
 import type { Page } from '../../shared/paging.ts';
-import { isBiddingOpen, type BidState, type MyBid } from '../../shared/assignments.ts';
+import { isBiddingOpen, type MyBid } from '../../shared/assignments.ts';
 import { formatDollars } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -11,11 +11,8 @@ import { countedPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { lockTask, type Refusal } from '../tasks/lifecycle-guard.ts';
 
-export interface BidValues {
-  amount: number;
-  deadline: string;
-  message: string | null;
-}
+/** What the bid form writes (already validated). */
+export type BidValues = Pick<typeof bids.$inferSelect, 'amount' | 'deadline' | 'message'>;
 
 export type PlaceBidResult =
   | { outcome: 'placed'; id: string }
@@ -245,7 +242,7 @@ export function createBidRepository(db: Db, events: EventBus) {
           amount: r.amount,
           deadline: r.deadline,
           timestamp: r.createdAt.toISOString(),
-          status: r.status as BidState,
+          status: r.status,
         })),
       };
     },

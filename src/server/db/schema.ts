@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -13,6 +15,19 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BID_STATES } from '../../shared/bidding.ts';
+import { CATEGORIES, PRIORITIES, TASK_STATUSES } from '../../shared/constants.ts';
+import { NOTIFICATION_TYPES } from '../../shared/notifications.ts';
+
+/**
+ * A CHECK that the column holds one of `values` (the same list its `text({ enum })` type
+ * reads). The values are our own constants, written into the migration as literals.
+ */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(
+    name,
+    sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`,
+  );
 
 /* ---------- Accounts (the tables better-auth reads and writes) ---------- */
 
@@ -95,12 +110,12 @@ export const tasks = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url'),
-    priority: text('priority').notNull(),
-    category: text('category').notNull(),
+    priority: text('priority', { enum: PRIORITIES }).notNull(),
+    category: text('category', { enum: CATEGORIES }).notNull(),
     deadline: date('deadline', { mode: 'string' }).notNull(),
     estimatedTime: numeric('estimated_time', { precision: 7, scale: 1, mode: 'number' }),
     budget: money('budget'),
-    status: text('status').notNull().default('Not Started'),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('Not Started'),
     location: text('location'),
     /** The accepted bidder's name, as the API's `assignedTo` shows it. */
     assignedTo: text('assigned_to'),
@@ -124,6 +139,9 @@ export const tasks = pgTable(
     index('tasks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('tasks_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+    oneOf('tasks_priority_check', t.priority, PRIORITIES),
+    oneOf('tasks_category_check', t.category, CATEGORIES),
+    oneOf('tasks_status_check', t.status, TASK_STATUSES),
   ],
 );
 
@@ -140,12 +158,13 @@ export const bids = pgTable(
     amount: money('amount').notNull(),
     deadline: date('deadline', { mode: 'string' }).notNull(),
     message: text('message'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: BID_STATES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bids_task_created_at_idx').on(t.taskId, t.createdAt),
     index('bids_bidder_created_at_idx').on(t.bidderId, t.createdAt.desc()),
+    oneOf('bids_status_check', t.status, BID_STATES),
   ],
 );
 
@@ -161,7 +180,7 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
@@ -173,10 +192,13 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    oneOf('notifications_type_check', t.type, NOTIFICATION_TYPES),
   ],
 );
 
 /* ---------- Mail ---------- */
+
+export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 
 /**
  * The outbox: every mail is a row written in the same transaction as what caused it, sent
@@ -195,7 +217,7 @@ export const mailOutbox = pgTable(
     /** Mails with one key are merged while queued and spaced out (new bids on a task). */
     coalesceKey: text('coalesce_key'),
     /** pending → sending (claimed) → sent | failed | skipped. */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: MAIL_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When a pending mail is due; for a claimed one, when its claim lapses. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -211,6 +233,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_coalesce_idx')
       .on(t.coalesceKey, t.createdAt.desc())
       .where(sql`${t.coalesceKey} is not null`),
+    oneOf('mail_outbox_status_check', t.status, MAIL_STATES),
   ],
 );
 
@@ -221,9 +244,12 @@ export const notificationPreferences = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     email: boolean('email').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type] }),
+    oneOf('notification_preferences_type_check', t.type, NOTIFICATION_TYPES),
+  ],
 );

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Notification, NotificationType } from '../../shared/notifications.ts';
+import type { Notification } from '../../shared/notifications.ts';
 import type { Page } from '../../shared/paging.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
@@ -7,13 +7,10 @@ import { countedPage, pageOffset } from '../db/paging.ts';
 import { notifications } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 
-export interface NewNotification {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  taskId: string | null;
-}
+export type NewNotification = Pick<
+  typeof notifications.$inferSelect,
+  'userId' | 'type' | 'title' | 'body' | 'taskId'
+>;
 
 /**
  * Writes notifications inside the caller's transaction and announces each reader, so the
@@ -59,7 +56,7 @@ export function createNotificationRepository(db: Db) {
         total,
         items: items.map((r) => ({
           _id: r.id,
-          type: r.type as NotificationType,
+          type: r.type,
           title: r.title,
           body: r.body,
           taskId: r.taskId,

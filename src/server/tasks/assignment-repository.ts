@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { TaskStatus } from '../../shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { bids, tasks } from '../db/schema.ts';
@@ -6,7 +7,7 @@ import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
 import { lockTask, type Refusal } from './lifecycle-guard.ts';
 
-export type LifecycleOutcome = { outcome: 'done'; status: string } | Refusal;
+export type LifecycleOutcome = { outcome: 'done'; status: TaskStatus } | Refusal;
 
 /**
  * What follows the award of the work: complete the task, or cancel the assignment and

@@ -1,10 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import {
-  CATEGORIES,
-  type Category,
-  type Priority,
-  type TaskStatus,
-} from '../../shared/constants.ts';
+import { CATEGORIES } from '../../shared/constants.ts';
 import type { Page } from '../../shared/paging.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
@@ -13,19 +8,22 @@ import { isUuid } from '../db/ids.ts';
 import { countedPage, pageOffset } from '../db/paging.ts';
 import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
 
+type TaskRecord = typeof tasks.$inferSelect;
+
 /** The stored values a task form writes (already validated and normalised). */
-export interface TaskValues {
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  priority: Priority;
-  category: Category;
-  deadline: string;
-  estimatedTime: number | null;
-  budget: number | null;
-  status: TaskStatus;
-  location: string | null;
-}
+export type TaskValues = Pick<
+  TaskRecord,
+  | 'title'
+  | 'description'
+  | 'imageUrl'
+  | 'priority'
+  | 'category'
+  | 'deadline'
+  | 'estimatedTime'
+  | 'budget'
+  | 'status'
+  | 'location'
+>;
 
 /** What an update writes: the required form fields, and the optional ones that were sent. */
 export type TaskChanges = Pick<
@@ -60,23 +58,11 @@ function taskColumns(viewerId: string | null) {
   };
 }
 
-interface TaskRow {
-  id: string;
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  priority: string;
-  category: string;
-  deadline: string;
-  estimatedTime: number | null;
-  budget: number | null;
-  status: string;
-  location: string | null;
-  assignedTo: string | null;
-  createdAt: Date;
+/** A row of `taskColumns`: the task's own columns, its owner's name and (for the owner) e-mail. */
+type TaskRow = Pick<TaskRecord, keyof TaskValues | 'id' | 'assignedTo' | 'createdAt'> & {
   userName: string;
   userEmail: string | null;
-}
+};
 
 function toTask(row: TaskRow): Task {
   return {
@@ -84,13 +70,13 @@ function toTask(row: TaskRow): Task {
     title: row.title,
     description: row.description,
     imageUrl: row.imageUrl,
-    priority: row.priority as Priority,
-    category: row.category as Category,
+    priority: row.priority,
+    category: row.category,
     deadline: row.deadline,
     estimatedTime: row.estimatedTime,
     budget: row.budget,
     price: row.budget,
-    status: row.status as TaskStatus,
+    status: row.status,
     location: row.location,
     assignedTo: row.assignedTo,
     userName: row.userName,

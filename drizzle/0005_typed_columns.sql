@@ -1,0 +1,7 @@
+ALTER TABLE "bids" ADD CONSTRAINT "bids_status_check" CHECK ("bids"."status" in ('pending', 'accepted', 'declined', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_status_check" CHECK ("mail_outbox"."status" in ('pending', 'sending', 'sent', 'failed', 'skipped'));--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_type_check" CHECK ("notification_preferences"."type" in ('bid.received', 'bid.accepted', 'bid.declined', 'assignment.cancelled'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('bid.received', 'bid.accepted', 'bid.declined', 'assignment.cancelled'));--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_priority_check" CHECK ("tasks"."priority" in ('Low', 'Medium', 'High', 'Urgent'));--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_category_check" CHECK ("tasks"."category" in ('Web Development', 'Design', 'Writing', 'Marketing', 'Research', 'Personal'));--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_status_check" CHECK ("tasks"."status" in ('Not Started', 'In Progress', 'On Hold', 'Completed'));

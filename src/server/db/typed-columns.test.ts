@@ -1,23 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 
 /** The database itself refuses a value outside a column's list, whatever writes it. */
 describe('enum columns are checked by the database', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let taskId: string;
   let bidId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t.app);
     const bidder = await signUp(t.app);
     taskId = await insertTask(t.app.database.db, owner.id);
     bidId = await insertBid(t.app.database.db, taskId, bidder.id);
   });
-  afterAll(() => t.close());
 
   /** The SQLSTATE of the statement's failure, or 'ok'. */
   async function outcome(statement: ReturnType<typeof sql>): Promise<string> {

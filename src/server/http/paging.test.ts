@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, insertTask } from '../../../tests/factories/tasks.ts';
 
 /** Every list of the API pages the same way: one query schema, one total header. */
 describe('the paging contract of every list', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
   let bidder: TestUser;
   let taskId: string;
@@ -18,7 +18,6 @@ describe('the paging contract of every list', () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
     [owner, bidder] = [await signUp(t.app), await signUp(t.app)];
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await insertTask(t.app.database.db, owner.id));
@@ -29,7 +28,6 @@ describe('the paging contract of every list', () => {
       expect(res.statusCode).toBe(201);
     }
   });
-  afterAll(() => t.close());
 
   it('answers the page with the number of all items in X-Total-Count', async () => {
     for (const list of lists()) {

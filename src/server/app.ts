@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { createAuth } from './auth/auth.ts';
 import { registerRouteAuth } from './auth/route-auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
+import { loggerOptions } from './logger.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createEventBus } from './events/bus.ts';
 import type { EventStream } from './events/sse.ts';
@@ -25,16 +27,25 @@ import { webRoutes } from './web/routes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
+/** A request id we accept from outside: up to 128 letters, digits and `-_.:`. */
+export function wellFormedRequestId(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
+}
+
 /**
  * Builds the whole server without listening: main.ts listens on it, tests call `inject`.
  * Plugins go in a fixed order: infrastructure, app services, routes, then the web app.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: { logStream?: Writable } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A proxy's request id is kept when it is well formed; anything else gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (request) => wellFormedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     return503OnClosing: true,
     // One spelling of every path, before routing: absolute-form becomes origin-form.
     rewriteUrl: plainRequestTarget,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logger.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -25,6 +26,7 @@ const envSchema = z
     TRUSTED_ORIGINS: z.string().optional(),
     STATIC_DIR: z.string().min(1).default('./dist/client'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
     SEED_ON_FIRST_START: z.enum(['true', 'false']).default('true'),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
@@ -74,6 +76,8 @@ export interface Config {
   trustedOrigins: string[];
   staticDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `pretty` when stdout is a terminal, `json` otherwise, unless LOG_FORMAT says. */
+  logFormat: LogFormat;
   seedOnFirstStart: boolean;
   rateLimits: boolean;
   mail: MailConfig;
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     staticDir: resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? defaultLogFormat(),
     seedOnFirstStart: e.SEED_ON_FIRST_START === 'true',
     rateLimits: e.RATE_LIMITS === 'on',
     mail: {

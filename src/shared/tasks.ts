@@ -18,6 +18,7 @@ import {
   DATE_MAX,
 } from './constants.ts';
 import { pageQuerySchema } from './paging.ts';
+import { isPublicUrl } from './public-url.ts';
 
 /** A number written with at most `decimals` digits after the point (exact, no float drift). */
 export function hasDecimals(value: number, decimals: number): boolean {
@@ -44,14 +45,15 @@ export const calendarDate = z.iso
 
 const title = z.string().trim().min(1, 'is required').max(TITLE_MAX);
 const description = z.string().trim().min(1, 'is required').max(DESCRIPTION_MAX);
-/** Optional https address; '' or null means "no image". */
+/** Optional public https address; '' or null means "no image". */
 const imageUrl = z.union([
   z.literal(''),
   z.null(),
   z
     .url({ protocol: /^https$/, message: 'must be an https:// address' })
     .max(IMAGE_URL_MAX)
-    .regex(/^https:\/\//, 'must start with https://'),
+    .regex(/^https:\/\//, 'must start with https://')
+    .refine(isPublicUrl, 'must be a public https:// address, without a user name or password'),
 ]);
 const estimatedTime = z
   .number()

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -30,6 +31,8 @@ export async function createTestApp(
     shareDatabaseWith?: TestApp;
     /** Mail timings for tests (retries in milliseconds rather than minutes). */
     mail?: Partial<Config['mail']>;
+    /** Where the server's log lines go (LOG_LEVEL is silent unless `env` says otherwise). */
+    logStream?: Writable;
   } = {},
 ): Promise<TestApp> {
   const shared = options.shareDatabaseWith;
@@ -50,7 +53,7 @@ export async function createTestApp(
     DATABASE_URL: options.routeDatabaseUrl?.(url) ?? url,
   });
   config.mail = { ...config.mail, ...options.mail };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: options.logStream });
   return {
     app,
     config,

@@ -34,6 +34,9 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    // An unexpected failure reaches our error handler (one log line, no query values, 503 when
+    // the database is down) instead of better-call's console.error of the whole error.
+    onAPIError: { throw: true },
     // Requests are limited by the server's own rate limiter, which knows the client's address.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../../tests/setup/test-app.ts';
 import { buildUser, jsonHeaders, signUp as signUpUser } from '../../../tests/factories/users.ts';
+import { PERMISSIONS_POLICY } from './security.ts';
 
 function builtClient(): string {
   const dir = mkdtempSync(join(tmpdir(), 'taskbid-client-'));
@@ -42,6 +43,22 @@ describe('security headers and static caching', () => {
       // The Google sign-in popup keeps its link to the page that opened it.
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       expect(res.headers['strict-transport-security'], 'no HSTS over http').toBeUndefined();
+      // No inline styles either, and the browser features the app never uses are off.
+      const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
+      expect(styleSrc.trim(), url).toBe("style-src 'self'");
+      expect(res.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
+      expect(String(res.headers['permissions-policy'])).toMatch(/camera=\(\).*geolocation=\(\)/);
+    }
+  });
+
+  it('keeps a well-formed x-request-id from a proxy and replaces anything else', async () => {
+    const sent = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': id } }))
+        .headers['x-request-id'];
+    expect(await sent('lb-7f3a.91:2')).toBe('lb-7f3a.91:2');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const bad of ['', 'x'.repeat(129), 'a b', 'id"}{"admin":true', '<script>', 'ünïcode']) {
+      expect(await sent(bad), JSON.stringify(bad)).toMatch(uuid);
     }
   });
 

@@ -5,6 +5,19 @@ import { HttpError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'payment',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** A state-changing request to the API, judged by the route it reached (any spelling). */
 function changesApiState(request: FastifyRequest): boolean {
   const path = request.routeOptions.url ?? request.url;
@@ -25,7 +38,8 @@ export async function registerSecurity(app: FastifyInstance) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline styles: the client sets styles only through the CSSOM, which CSP allows.
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'https:', 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -42,6 +56,11 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     // The Google sign-in popup must keep its link to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  // Powerful browser features the app never uses are off, for our pages and anything framed.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   registerPlainPaths(app);

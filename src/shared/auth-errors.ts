@@ -1,3 +1,7 @@
+import { ACCOUNT_LIMITS } from './limits.ts';
+
+const { password } = ACCOUNT_LIMITS;
+
 /**
  * Every way signing in or up can fail, as a stable code and a sentence a person can act on.
  * Server answers (better-auth codes, HTTP statuses) and browser failures (popup blocked,
@@ -8,7 +12,7 @@ export const AUTH_ERRORS = {
     'That e-mail and password do not match an account. Check them and try again.',
   'email-already-used':
     'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
-  'weak-password': 'Your password must be 8 to 128 characters long.',
+  'weak-password': `Your password must be ${password.minLength} to ${password.maxLength} characters long.`,
   'invalid-email': 'Please enter a valid e-mail address.',
   'invalid-details': 'Some details are not valid. Check the highlighted fields and try again.',
   'too-many-attempts': 'Too many attempts. Wait a minute, then try again.',

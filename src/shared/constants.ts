@@ -1,4 +1,4 @@
-/** Business constants of the product (docs/product.md, "Fields and rules"). One place for each number. */
+/** Business constants of the product (docs/product.md, "Fields and rules"). One place for each number; form field limits are in `limits.ts`. */
 
 export const PRODUCT_NAME = 'TaskBid';
 
@@ -36,20 +36,5 @@ export const DELETE_SUCCESS_DIALOG_MS = 2000;
 export const DEFAULT_THEME = 'light';
 export const GOOGLE_POPUP = { width: 500, height: 600 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const BID_MESSAGE_MAX = 1000;
-
-/** Field limits: the server's schemas and the forms' maxLength read the same numbers. */
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
-export const IMAGE_URL_MAX = 2048;
-export const LOCATION_MAX = 200;
-export const ESTIMATED_TIME_MAX = 10_000;
-export const MONEY_MAX = 1_000_000_000;
-export const SEARCH_MAX = 200;
 export const SKILLS_MAX = 10;
 export const MAX_PAGE = 10_000;
-/** Deadlines lie in this range (ISO dates compare as text). */
-export const DATE_MIN = '2000-01-01';
-export const DATE_MAX = '2099-12-31';

@@ -6,17 +6,15 @@ import {
   PRIORITIES,
   SORTS,
   TASK_STATUSES,
-  TITLE_MAX,
-  DESCRIPTION_MAX,
-  IMAGE_URL_MAX,
-  LOCATION_MAX,
-  ESTIMATED_TIME_MAX,
-  MONEY_MAX,
-  SEARCH_MAX,
   SKILLS_MAX,
-  DATE_MIN,
-  DATE_MAX,
 } from './constants.ts';
+import {
+  ACCOUNT_LIMITS,
+  BROWSE_LIMITS,
+  TASK_LIMITS,
+  patternRegExp,
+  stepDecimals,
+} from './limits.ts';
 import { pageQuerySchema } from './paging.ts';
 import { isPublicUrl } from './public-url.ts';
 
@@ -29,41 +27,48 @@ export function hasDecimals(value: number, decimals: number): boolean {
   return fraction.length <= decimals;
 }
 
-/** Money: ≥ `min`, ≤ 1,000,000,000, in steps of 0.01 (stored as numeric(12,2)). */
-export const money = (min: number) =>
+/** Money within `limits` (min, max, step: cents), stored as numeric(12,2). */
+export const money = (limits: { min: number; max: number; step: number }) =>
   z
     .number()
-    .min(min)
-    .max(MONEY_MAX)
-    .refine((v) => hasDecimals(v, 2), 'must be in steps of 0.01')
-    .meta({ multipleOf: 0.01 });
+    .min(limits.min)
+    .max(limits.max)
+    .refine((v) => hasDecimals(v, stepDecimals(limits.step)), `must be in steps of ${limits.step}`)
+    .meta({ multipleOf: limits.step });
 
-/** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected), within DATE_MIN…DATE_MAX. */
-export const calendarDate = z.iso
-  .date('must be a real date (YYYY-MM-DD)')
-  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, `must be a date from ${DATE_MIN} to ${DATE_MAX}`);
+/** A real calendar date, YYYY-MM-DD (2024-02-30 is rejected), within `limits`. */
+export const calendarDate = (limits: { min: string; max: string }) =>
+  z.iso
+    .date('must be a real date (YYYY-MM-DD)')
+    .refine(
+      (v) => v >= limits.min && v <= limits.max,
+      `must be a date from ${limits.min} to ${limits.max}`,
+    );
 
-const title = z.string().trim().min(1, 'is required').max(TITLE_MAX);
-const description = z.string().trim().min(1, 'is required').max(DESCRIPTION_MAX);
+const title = z.string().trim().min(1, 'is required').max(TASK_LIMITS.title.maxLength);
+const description = z.string().trim().min(1, 'is required').max(TASK_LIMITS.description.maxLength);
 /** Optional public https address; '' or null means "no image". */
 const imageUrl = z.union([
   z.literal(''),
   z.null(),
   z
-    .url({ protocol: /^https$/, message: 'must be an https:// address' })
-    .max(IMAGE_URL_MAX)
-    .regex(/^https:\/\//, 'must start with https://')
+    .url({ protocol: /^https$/, message: 'must be an https:// address', abort: true })
+    .max(TASK_LIMITS.imageUrl.maxLength)
+    .regex(patternRegExp(TASK_LIMITS.imageUrl.pattern), 'must start with https://')
     .refine(isPublicUrl, 'must be a public https:// address, without a user name or password'),
 ]);
 const estimatedTime = z
   .number()
-  .min(0)
-  .max(ESTIMATED_TIME_MAX)
-  .refine((v) => Number.isInteger(v * 2), 'must be in steps of 0.5')
-  .meta({ multipleOf: 0.5, description: 'hours' })
+  .min(TASK_LIMITS.estimatedTime.min)
+  .max(TASK_LIMITS.estimatedTime.max)
+  .refine(
+    (v) => Number.isInteger(v / TASK_LIMITS.estimatedTime.step),
+    `must be in steps of ${TASK_LIMITS.estimatedTime.step}`,
+  )
+  .meta({ multipleOf: TASK_LIMITS.estimatedTime.step, description: 'hours' })
   .nullable();
-const budget = money(0).nullable();
-const location = z.union([z.string().trim().max(LOCATION_MAX), z.null()]);
+const budget = money(TASK_LIMITS.budget).nullable();
+const location = z.union([z.string().trim().max(TASK_LIMITS.location.maxLength), z.null()]);
 
 /**
  * What the create form sends. Identity fields (`userEmail`, `userName`, `email`, `name`,
@@ -75,7 +80,7 @@ export const createTaskSchema = z.object({
   imageUrl: imageUrl.optional(),
   priority: z.enum(PRIORITIES),
   category: z.enum(CATEGORIES),
-  deadline: calendarDate,
+  deadline: calendarDate(TASK_LIMITS.deadline),
   estimatedTime: estimatedTime.optional(),
   budget: budget.optional(),
   status: z.enum(FORM_STATUSES).default('Not Started'),
@@ -105,21 +110,26 @@ const queryAmount = z
 
 export const taskListQuerySchema = z
   .object({
-    search: z.string().trim().max(SEARCH_MAX).optional(),
+    search: z.string().trim().max(BROWSE_LIMITS.search.maxLength).optional(),
     category: z
       .union([z.enum(CATEGORIES), z.literal('')])
       .optional()
       .transform(blankIsAbsent),
     minPrice: queryAmount.optional(),
     maxPrice: queryAmount.optional(),
-    location: z.string().trim().max(LOCATION_MAX).optional(),
-    skills: z.string().max(500).optional(),
+    location: z.string().trim().max(BROWSE_LIMITS.location.maxLength).optional(),
+    skills: z.string().max(BROWSE_LIMITS.skills.maxLength).optional(),
     sort: z
       .union([z.enum(SORTS), z.literal('')])
       .optional()
       .transform((v) => v || 'newest'),
     ...pageQuerySchema(PAGE_SIZE).shape,
-    email: z.string().trim().max(254).optional().transform(blankIsAbsent),
+    email: z
+      .string()
+      .trim()
+      .max(ACCOUNT_LIMITS.email.maxLength)
+      .optional()
+      .transform(blankIsAbsent),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'must not be more than maxPrice',

@@ -1,17 +1,21 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { ACCOUNT_LIMITS, patternRegExp } from './limits.ts';
 
+const { name, email, password, photoUrl: photo } = ACCOUNT_LIMITS;
+
+const NOT_A_PHOTO_URL = 'Photo URL must be an http(s) address';
 const photoUrl = z
-  .url({ protocol: /^https?$/, message: 'Photo URL must be an http(s) address' })
-  .max(2048);
+  .url({ protocol: /^https?$/, message: NOT_A_PHOTO_URL, abort: true })
+  .max(photo.maxLength)
+  .regex(patternRegExp(photo.pattern), NOT_A_PHOTO_URL);
 
-export const displayName = z.string().trim().min(1, 'Name is required').max(100);
+export const displayName = z.string().trim().min(1, 'Name is required').max(name.maxLength);
 
 /** What the sign-up form sends (better-auth stores the photo URL as `image`). */
 export const signUpSchema = z.object({
   name: displayName,
-  email: z.email().max(254),
-  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  email: z.email().max(email.maxLength),
+  password: z.string().min(password.minLength).max(password.maxLength),
   image: photoUrl.or(z.literal('')).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -7,7 +7,8 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { fieldErrors, type FieldErrors } from '../components/ui/field-errors.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { createTask } from '../features/tasks/api/tasks-api.ts';
 import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
@@ -15,7 +16,8 @@ import { TaskForm } from '../features/tasks/components/task-form.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { taskInputFromForm } from '../features/tasks/lib/task-form-values.ts';
 
-type CreateOutcome = { outcome: 'created'; id: string } | { outcome: 'error'; detail: string };
+type CreateOutcome =
+  { outcome: 'created'; id: string } | { outcome: 'error'; detail: string; errors: FieldErrors };
 
 /** The owner shown (read-only) in the form: the signed-in user. */
 export function loader({ context }: LoaderFunctionArgs) {
@@ -29,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<CreateOut
     const result = await createTask(taskInputFromForm(form));
     return { outcome: 'created', id: result.insertedId };
   } catch (error) {
-    return { outcome: 'error', detail: errorMessage(error, '') };
+    const issues = error instanceof ApiError ? error.issues : undefined;
+    return { outcome: 'error', detail: errorMessage(error, ''), errors: fieldErrors(issues) };
   }
 }
 
@@ -57,6 +60,7 @@ export function Component() {
         owner={owner}
         submitLabel="Create Task"
         submitting={navigation.state === 'submitting'}
+        errors={actionData?.outcome === 'error' ? actionData.errors : undefined}
         formRef={formRef}
       />
       <AppDialog

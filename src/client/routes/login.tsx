@@ -1,44 +1,32 @@
 import { LogIn } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { authErrorMessage } from '../../shared/auth-errors.ts';
+import { FieldErrorsContext } from '../components/ui/field-errors.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
-import { authFailureMessage } from '../lib/auth/auth-failure.ts';
 import { returnPathAfterLogin } from '../lib/auth/guard.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
+import { EmailField } from '../features/auth/components/email-field.tsx';
 import { GoogleSignInButton } from '../features/auth/components/google-sign-in-button.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
-import { TextField } from '../features/auth/components/text-field.tsx';
+import { useAccountForm } from '../features/auth/hooks/use-account-form.ts';
 
 /** /login: e-mail and password, or Google; then back to the page the visitor wanted. */
 export function Component() {
   const { user, signInUser } = useAuth();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submitting, failure, onSubmit } = useAccountForm(async (text) => {
+    await signInUser(text('email'), text('password'));
+  });
   const redirectError = searchParams.get('error');
   const returnTo = returnPathAfterLogin(location.state);
 
   if (user) return <Navigate to={returnTo} replace />;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      await signInUser(email, password);
-    } catch (failure) {
-      setError(authFailureMessage(failure));
-      setSubmitting(false);
-    }
-  };
-
-  const shownError = error ?? (redirectError ? authErrorMessage({ code: redirectError }) : null);
+  const shownError =
+    failure?.message ?? (redirectError ? authErrorMessage({ code: redirectError }) : null);
 
   return (
     <AuthCard
@@ -59,35 +47,19 @@ export function Component() {
           {shownError}
         </FormAlert>
       ) : null}
-      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={submitting}
-        />
-        <PasswordField
-          id={`${id}-password`}
-          label="Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          disabled={submitting}
-        />
-        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={submitting}>
-          {submitting ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : (
-            <LogIn className="size-4" aria-hidden="true" />
-          )}
-          {submitting ? 'Signing in...' : 'Login'}
-        </button>
-      </form>
+      <FieldErrorsContext value={failure?.errors ?? {}}>
+        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <EmailField disabled={submitting} />
+          <PasswordField label="Password" autoComplete="current-password" disabled={submitting} />
+          <AuthSubmitButton
+            busy={submitting}
+            busyText="Signing in..."
+            icon={<LogIn className="size-4" aria-hidden="true" />}
+          >
+            Login
+          </AuthSubmitButton>
+        </form>
+      </FieldErrorsContext>
       <div className="mt-4">
         <GoogleSignInButton returnTo={returnTo} disabled={submitting} />
       </div>

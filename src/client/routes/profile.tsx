@@ -1,15 +1,16 @@
 import { Save } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FieldErrorsContext } from '../components/ui/field-errors.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
+import { InputField } from '../components/ui/input-field.tsx';
 import { UserAvatar } from '../components/ui/user-avatar.tsx';
 import type { AuthUser } from '../lib/auth/auth-context.ts';
-import { authFailureMessage } from '../lib/auth/auth-failure.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { TextField } from '../features/auth/components/text-field.tsx';
-import { NAME_MAX, PHOTO_URL_HINT, PHOTO_URL_PATTERN } from '../features/auth/form-rules.ts';
-
-type Result = { tone: 'success' | 'error'; text: string } | null;
+import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
+import { NameField } from '../features/auth/components/name-field.tsx';
+import { PhotoUrlField } from '../features/auth/components/photo-url-field.tsx';
+import { useAccountForm } from '../features/auth/hooks/use-account-form.ts';
 
 /** /profile (protected): edit the display name and photo URL. */
 export function Component() {
@@ -21,32 +22,21 @@ export function Component() {
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const { updateUserProfile } = useAuth();
-  const id = useId();
   const [displayName, setDisplayName] = useState(user.displayName);
   const [photoURL, setPhotoURL] = useState(user.photoURL ?? '');
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const [saved, setSaved] = useState(false);
+  const { submitting, failure, onSubmit } = useAccountForm(async () => {
+    setSaved(false);
+    const updated = await updateUserProfile({ displayName, photoURL });
+    if (updated) {
+      setDisplayName(updated.displayName);
+      setPhotoURL(updated.photoURL ?? '');
+    }
+    setSaved(true);
+  });
 
   const unchanged =
     displayName.trim() === user.displayName && photoURL.trim() === (user.photoURL ?? '');
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setResult(null);
-    setSaving(true);
-    try {
-      const updated = await updateUserProfile({ displayName, photoURL });
-      if (updated) {
-        setDisplayName(updated.displayName);
-        setPhotoURL(updated.photoURL ?? '');
-      }
-      setResult({ tone: 'success', text: 'Your profile has been updated.' });
-    } catch (failure) {
-      setResult({ tone: 'error', text: authFailureMessage(failure) });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <AuthCard title="Profile Settings" subtitle="How other TaskBid members see you.">
@@ -62,56 +52,40 @@ function ProfileForm({ user }: { user: AuthUser }) {
           <p className="truncate text-sm text-base-content/75">{user.email}</p>
         </div>
       </div>
-      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-        <TextField
-          id={`${id}-name`}
-          label="Display name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX}
-          value={displayName}
-          onChange={(event) => setDisplayName(event.target.value)}
-          disabled={saving}
-        />
-        <TextField
-          id={`${id}-photo`}
-          label="Photo URL"
-          type="url"
-          name="photoURL"
-          autoComplete="photo"
-          pattern={PHOTO_URL_PATTERN}
-          maxLength={2048}
-          placeholder="https://example.com/me.jpg"
-          hint={PHOTO_URL_HINT}
-          value={photoURL}
-          onChange={(event) => setPhotoURL(event.target.value)}
-          disabled={saving}
-        />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          value={user.email}
-          className="bg-base-200 text-base-content/80"
-          readOnly
-          required
-          hint="Your e-mail address cannot be changed."
-        />
-        {result ? <FormAlert tone={result.tone}>{result.text}</FormAlert> : null}
-        <button
-          type="submit"
-          className="btn btn-primary mt-2 w-full"
-          disabled={saving || unchanged}
-        >
-          {saving ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : (
-            <Save className="size-4" aria-hidden="true" />
-          )}
-          {saving ? 'Saving...' : 'Save changes'}
-        </button>
-      </form>
+      <FieldErrorsContext value={failure?.errors ?? {}}>
+        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <NameField
+            label="Display name"
+            value={displayName}
+            onChange={(event) => setDisplayName(event.target.value)}
+            disabled={submitting}
+          />
+          <PhotoUrlField
+            value={photoURL}
+            onChange={(event) => setPhotoURL(event.target.value)}
+            disabled={submitting}
+          />
+          <InputField
+            label="Email"
+            type="email"
+            value={user.email}
+            readOnly
+            hint="Your e-mail address cannot be changed."
+          />
+          {failure ? <FormAlert tone="error">{failure.message}</FormAlert> : null}
+          {saved && !failure ? (
+            <FormAlert tone="success">Your profile has been updated.</FormAlert>
+          ) : null}
+          <AuthSubmitButton
+            busy={submitting}
+            busyText="Saving..."
+            icon={<Save className="size-4" aria-hidden="true" />}
+            disabled={unchanged}
+          >
+            Save changes
+          </AuthSubmitButton>
+        </form>
+      </FieldErrorsContext>
     </AuthCard>
   );
 }

@@ -12,7 +12,8 @@ import {
 import { isBiddingOpen } from '../../shared/bidding.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { fieldErrors, type FieldErrors } from '../components/ui/field-errors.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
 import { fetchTask } from '../features/tasks/api/tasks-api.ts';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
@@ -37,7 +38,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { task, bids, isOwner: task.userEmail !== undefined };
 }
 
-type BidOutcome = { outcome: 'placed' } | { outcome: 'error'; message: string };
+type BidOutcome =
+  { outcome: 'placed' } | { outcome: 'error'; message: string; errors: FieldErrors };
 
 /** A failed action changed nothing, so the page keeps what it shows (and its dialog). */
 export function shouldRevalidate({
@@ -60,7 +62,11 @@ export async function action({ params, request }: ActionFunctionArgs): Promise<B
     });
     return { outcome: 'placed' };
   } catch (error) {
-    return { outcome: 'error', message: errorMessage(error, 'Your bid could not be submitted.') };
+    return {
+      outcome: 'error',
+      message: errorMessage(error, 'Your bid could not be submitted.'),
+      errors: fieldErrors(error instanceof ApiError ? error.issues : undefined),
+    };
   }
 }
 
@@ -124,7 +130,11 @@ export function Component() {
                 </Link>
               </div>
             ) : isBiddingOpen(task) ? (
-              <BidForm submitting={navigation.state === 'submitting'} formRef={formRef} />
+              <BidForm
+                submitting={navigation.state === 'submitting'}
+                errors={actionData?.outcome === 'error' ? actionData.errors : undefined}
+                formRef={formRef}
+              />
             ) : (
               <div className="flex flex-col gap-2">
                 <h2 className="flex items-center gap-2 text-lg font-semibold">

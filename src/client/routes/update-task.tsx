@@ -10,7 +10,8 @@ import {
 } from 'react-router';
 import type { UpdateTaskInput } from '../../shared/tasks.ts';
 import { AppDialog, type DialogTone } from '../components/ui/app-dialog.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { fieldErrors, type FieldErrors } from '../components/ui/field-errors.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { fetchTask, updateTask } from '../features/tasks/api/tasks-api.ts';
 import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
 import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
@@ -23,7 +24,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 type UpdateOutcome =
-  { outcome: 'updated' } | { outcome: 'unchanged' } | { outcome: 'error'; detail: string };
+  | { outcome: 'updated' }
+  | { outcome: 'unchanged' }
+  | { outcome: 'error'; detail: string; errors: FieldErrors };
 
 /** A failed action changed nothing, so the page keeps what it shows (and its dialog). */
 export function shouldRevalidate({
@@ -42,7 +45,8 @@ export async function action({ params, request }: ActionFunctionArgs): Promise<U
     const result = await updateTask(params.id ?? '', input);
     return { outcome: result.modifiedCount > 0 ? 'updated' : 'unchanged' };
   } catch (error) {
-    return { outcome: 'error', detail: errorMessage(error, '') };
+    const issues = error instanceof ApiError ? error.issues : undefined;
+    return { outcome: 'error', detail: errorMessage(error, ''), errors: fieldErrors(issues) };
   }
 }
 
@@ -90,6 +94,7 @@ export function Component() {
         owner={{ email: task.userEmail, name: task.userName }}
         submitLabel="Update Task"
         submitting={navigation.state === 'submitting'}
+        errors={actionData?.outcome === 'error' ? actionData.errors : undefined}
       />
       <AppDialog
         open={shown !== null}

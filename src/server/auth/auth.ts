@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/constants.ts';
+import { ACCOUNT_LIMITS } from '../../shared/limits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
@@ -27,8 +27,8 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: PASSWORD_MAX,
+      minPasswordLength: ACCOUNT_LIMITS.password.minLength,
+      maxPasswordLength: ACCOUNT_LIMITS.password.maxLength,
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

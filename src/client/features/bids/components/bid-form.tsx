@@ -1,67 +1,60 @@
 import { Send } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
-import { BID_MESSAGE_MAX } from '../../../../shared/constants.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { BID_LIMITS } from '../../../../shared/limits.ts';
+import { FieldErrorsContext, type FieldErrors } from '../../../components/ui/field-errors.ts';
+import { InputField } from '../../../components/ui/input-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 
 interface BidFormProps {
   submitting: boolean;
+  /** The server's message for each field it refused. */
+  errors?: FieldErrors;
   formRef?: Ref<HTMLFormElement>;
 }
 
-/** `Place Your Bid`: amount (min 1, step 0.01), completion deadline, optional message. */
-export function BidForm({ submitting, formRef }: BidFormProps) {
-  const id = useId();
+/** `Place Your Bid`: amount and deadline within `BID_LIMITS`, optional message. */
+export function BidForm({ submitting, errors, formRef }: BidFormProps) {
+  const titleId = useId();
   return (
-    <Form
-      method="post"
-      ref={formRef}
-      className="flex flex-col gap-4"
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Place Your Bid
-      </h2>
-      <FormField id={`${id}-amount`} label="Your Bid Amount ($)">
-        <input
-          id={`${id}-amount`}
+    <FieldErrorsContext value={errors ?? {}}>
+      <Form method="post" ref={formRef} className="flex flex-col gap-4" aria-labelledby={titleId}>
+        <h2 id={titleId} className="text-lg font-semibold">
+          Place Your Bid
+        </h2>
+        <InputField
+          label="Your Bid Amount ($)"
           name="amount"
           type="number"
           required
-          min={1}
-          step={0.01}
+          {...BID_LIMITS.amount}
           inputMode="decimal"
           placeholder="e.g. 250"
-          className="input w-full"
         />
-      </FormField>
-      <FormField id={`${id}-deadline`} label="Completion Deadline">
-        <input
-          id={`${id}-deadline`}
+        <InputField
+          label="Completion Deadline"
           name="deadline"
           type="date"
           required
-          className="input w-full"
+          {...BID_LIMITS.deadline}
         />
-      </FormField>
-      <FormField id={`${id}-message`} label="Message" hint="(optional)">
-        <textarea
-          id={`${id}-message`}
+        <TextareaField
+          label="Message"
+          note="(optional)"
           name="message"
           rows={3}
-          maxLength={BID_MESSAGE_MAX}
+          {...BID_LIMITS.message}
           placeholder="Why are you a good fit for this task?"
-          className="textarea w-full"
         />
-      </FormField>
-      <SubmitButton
-        busy={submitting}
-        busyLabel="Submitting"
-        icon={<Send className="size-4" aria-hidden="true" />}
-      >
-        Submit Bid
-      </SubmitButton>
-    </Form>
+        <SubmitButton
+          busy={submitting}
+          busyLabel="Submitting"
+          icon={<Send className="size-4" aria-hidden="true" />}
+        >
+          Submit Bid
+        </SubmitButton>
+      </Form>
+    </FieldErrorsContext>
   );
 }

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import type { CategoryCount } from '../../../../shared/tasks.ts';
 import { BROWSE_SORTS, type BrowseSort, type BrowseState } from '../lib/browse-query.ts';
-import { LOCATION_MAX } from '../../../../shared/constants.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { BROWSE_LIMITS } from '../../../../shared/limits.ts';
+import { InputField } from '../../../components/ui/input-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 
 interface BrowseFiltersProps {
   id: string;
@@ -34,93 +35,58 @@ export function BrowseFilters({
       className="mt-4 rounded-box border border-base-300 bg-base-100 p-4 sm:p-5"
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FormField id={`${f}-category`} label="Category">
-          <select
-            id={`${f}-category`}
-            value={draft.category}
-            onChange={(event) => onApply({ category: event.target.value })}
-            className="select w-full"
-          >
-            <option value="">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.category} value={c.category}>
-                {c.category} ({c.count})
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          label="Category"
+          value={draft.category}
+          onChange={(event) => onApply({ category: event.target.value })}
+          options={[
+            { value: '', label: 'All Categories' },
+            ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
+          ]}
+        />
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1.5 text-sm font-medium">Price Range</legend>
           <div className="flex items-center gap-2">
-            <label htmlFor={`${f}-min`} className="sr-only">
-              Minimum price
-            </label>
-            <input
+            <PriceInput
               id={`${f}-min`}
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
+              label="Minimum price"
               placeholder="Min"
+              min={BROWSE_LIMITS.price.min}
               value={draft.minPrice}
-              onChange={(event) => onEdit({ minPrice: event.target.value })}
-              className="input w-full"
+              onChange={(minPrice) => onEdit({ minPrice })}
             />
             <span aria-hidden="true">–</span>
-            <label htmlFor={`${f}-max`} className="sr-only">
-              Maximum price
-            </label>
-            <input
+            <PriceInput
               id={`${f}-max`}
-              type="number"
-              min={draft.minPrice || 0}
-              step={0.01}
-              inputMode="decimal"
+              label="Maximum price"
               placeholder="Max"
+              min={draft.minPrice || BROWSE_LIMITS.price.min}
               value={draft.maxPrice}
-              onChange={(event) => onEdit({ maxPrice: event.target.value })}
-              className="input w-full"
+              onChange={(maxPrice) => onEdit({ maxPrice })}
             />
           </div>
         </fieldset>
-        <FormField id={`${f}-location`} label="Location">
-          <input
-            id={`${f}-location`}
-            value={draft.location}
-            maxLength={LOCATION_MAX}
-            placeholder="e.g. Remote, Berlin"
-            onChange={(event) => onEdit({ location: event.target.value })}
-            className="input w-full"
-          />
-        </FormField>
-        <FormField
-          id={`${f}-skills`}
+        <InputField
+          label="Location"
+          value={draft.location}
+          {...BROWSE_LIMITS.location}
+          placeholder="e.g. Remote, Berlin"
+          onChange={(event) => onEdit({ location: event.target.value })}
+        />
+        <InputField
           label="Required Skills"
           className="sm:col-span-2 lg:col-span-1"
-        >
-          <input
-            id={`${f}-skills`}
-            value={draft.skills}
-            maxLength={500}
-            placeholder="e.g. React, SEO (comma-separated)"
-            onChange={(event) => onEdit({ skills: event.target.value })}
-            className="input w-full"
-          />
-        </FormField>
-        <FormField id={`${f}-sort`} label="Sort By">
-          <select
-            id={`${f}-sort`}
-            value={draft.sort}
-            onChange={(event) => onApply({ sort: event.target.value as BrowseSort })}
-            className="select w-full"
-          >
-            {BROWSE_SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
+          value={draft.skills}
+          {...BROWSE_LIMITS.skills}
+          placeholder="e.g. React, SEO (comma-separated)"
+          onChange={(event) => onEdit({ skills: event.target.value })}
+        />
+        <SelectField
+          label="Sort By"
+          value={draft.sort}
+          onChange={(event) => onApply({ sort: event.target.value as BrowseSort })}
+          options={BROWSE_SORTS}
+        />
         <div className="flex items-end gap-2">
           <button type="submit" className="btn btn-primary flex-1">
             Apply Filters
@@ -131,5 +97,36 @@ export function BrowseFilters({
         </div>
       </div>
     </div>
+  );
+}
+
+interface PriceInputProps {
+  id: string;
+  label: string;
+  placeholder: string;
+  min: number | string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** One end of the price range, labelled for screen readers only (the legend names both). */
+function PriceInput({ id, label, placeholder, min, value, onChange }: PriceInputProps) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={min}
+        step={BROWSE_LIMITS.price.step}
+        inputMode="decimal"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="input w-full"
+      />
+    </>
   );
 }

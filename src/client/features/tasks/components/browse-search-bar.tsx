@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { SEARCH_MAX } from '../../../../shared/constants.ts';
+import { BROWSE_LIMITS } from '../../../../shared/limits.ts';
 
 interface BrowseSearchBarProps {
   value: string;
@@ -24,7 +24,7 @@ export function BrowseSearchBar({ value, onChange, onClear }: BrowseSearchBarPro
           type="search"
           name="search"
           value={value}
-          maxLength={SEARCH_MAX}
+          {...BROWSE_LIMITS.search}
           onChange={(event) => onChange(event.target.value)}
           placeholder="Search tasks..."
           className="grow [&::-webkit-search-cancel-button]:hidden"

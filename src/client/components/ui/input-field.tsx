@@ -1,0 +1,39 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FormField, type FieldProps } from './form-field.tsx';
+
+export interface InputFieldProps
+  extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'name'> {
+  /** Shown inside the box before the value, e.g. a currency sign. */
+  leading?: ReactNode;
+}
+
+/** A `FormField` with an input (text, e-mail, URL, number, date …). */
+export function InputField({
+  label,
+  name,
+  note,
+  hint,
+  className,
+  leading,
+  ...input
+}: InputFieldProps) {
+  return (
+    <FormField label={label} name={name} note={note} hint={hint} className={className}>
+      {(control) =>
+        leading ? (
+          <div className="input w-full">
+            {leading}
+            <input name={name} {...input} {...control} className="grow" />
+          </div>
+        ) : (
+          <input
+            name={name}
+            {...input}
+            {...control}
+            className="input w-full read-only:bg-base-200 read-only:text-base-content/80"
+          />
+        )
+      }
+    </FormField>
+  );
+}

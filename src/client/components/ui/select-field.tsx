@@ -1,0 +1,46 @@
+import type { SelectHTMLAttributes } from 'react';
+import { FormField, type FieldProps } from './form-field.tsx';
+
+export type SelectOption = string | { value: string; label: string };
+
+interface SelectFieldProps
+  extends FieldProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'name'> {
+  options: readonly SelectOption[];
+  /** A first, unselectable "Select …" entry for a field that starts empty. */
+  placeholder?: string;
+}
+
+/** A `FormField` with a select; an option is its own label or `{ value, label }`. */
+export function SelectField({
+  label,
+  name,
+  note,
+  hint,
+  className,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FormField label={label} name={name} note={note} hint={hint} className={className}>
+      {(control) => (
+        <select name={name} {...select} {...control} className="select w-full">
+          {placeholder ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map((option) =>
+            typeof option === 'string' ? (
+              <option key={option}>{option}</option>
+            ) : (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ),
+          )}
+        </select>
+      )}
+    </FormField>
+  );
+}

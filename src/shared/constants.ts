@@ -1,4 +1,7 @@
-/** Business constants of the product (docs/product.md, "Fields and rules"). One place for each number; form field limits are in `limits.ts`. */
+/**
+ * Business constants of the product (docs/product.md, "Fields and rules"). One place for each
+ * number; the limits of form fields are in `limits.ts`.
+ */
 
 export const PRODUCT_NAME = 'TaskBid';
 

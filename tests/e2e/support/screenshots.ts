@@ -66,6 +66,39 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    name: 'signup-errors',
+    path: '/signup',
+    prepare: async (page) => {
+      // Spaces pass the browser's `required`; the server refuses the name they trim to.
+      const main = page.getByRole('main');
+      await main.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
+      await main
+        .getByRole('textbox', { name: 'Email', exact: true })
+        .fill(`errors-${Date.now()}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await page.getByText('Name is required').waitFor();
+    },
+  },
+  {
+    name: 'add-task-errors',
+    path: '/add-task',
+    signedIn: true,
+    prepare: async (page) => {
+      await page.getByLabel('Task Title').fill('   ');
+      await page.getByLabel('Priority Level').selectOption('Low');
+      await page.getByLabel('Category').selectOption('Design');
+      await page.getByLabel('Deadline').fill('2030-09-15');
+      await page.getByLabel('Task Description').fill('   ');
+      await page.getByRole('button', { name: 'Create Task' }).click();
+      await page
+        .getByRole('dialog', { name: 'Error!' })
+        .getByRole('button', { name: 'OK' })
+        .click();
+      await page.getByText('Task Title is required').waitFor();
+    },
+  },
+  {
     name: 'newsletter-error',
     path: '/terms',
     fullPage: false,

@@ -37,6 +37,12 @@ function loop(workers: number, step: (tally: Tally) => Promise<void>): Load {
   };
 }
 
+/** `fetch failed (ECONNRESET)`: the message and the underlying cause's code. */
+export function reason(error: unknown): string {
+  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+  return cause ? `${message} (${cause.code ?? cause.message})` : message;
+}
+
 async function attempt(tally: Tally, what: string, send: () => Promise<Response>) {
   const sent = Date.now();
   try {
@@ -46,7 +52,7 @@ async function attempt(tally: Tally, what: string, send: () => Promise<Response>
     else tally.failures.push({ sent, what: `${what} ${res.status} ${body.slice(0, 120)}` });
     return { ok: res.ok, body };
   } catch (error) {
-    tally.failures.push({ sent, what: `${what} ${(error as Error).message}` });
+    tally.failures.push({ sent, what: `${what} ${reason(error)}` });
     return null;
   }
 }
@@ -133,45 +139,80 @@ export function bidders(base: string, people: Person[], taskId: string, pauseMs 
   return { ...load, acknowledged };
 }
 
-/** `count` event streams on a task that reconnect after 1 s when they end, as browsers do. */
-export function streams(base: string, person: Person, taskId: string, count: number) {
+export interface StreamClient {
+  /** Streams opened (the first and every reconnect). */
+  connections: number;
+  /** Refetches of the bids after a reconnect that were answered 200. */
+  resyncs: number;
+  /** When the last `bid` event arrived (0: none yet). */
+  lastBidAt: number;
+}
+
+/**
+ * `count` event streams on a task, spread over `people` (each person may hold only a few),
+ * that behave like a browser page: the stream reconnects 1 s after it ends, and each reconnect
+ * refetches the task's bids (the resync the web app does, since events carry ids only).
+ * Opening a stream with an answer other than 200 is a failure: a browser's EventSource gives up
+ * for good on one.
+ */
+export function streams(base: string, people: Person[], taskId: string, count: number) {
   let running = true;
   const controllers = new Set<AbortController>();
-  const stats = { opened: 0, reconnects: 0, events: 0 };
-  const one = async () => {
-    let first = true;
+  const tally: Tally = { ok: 0, failures: [] };
+  const clients: StreamClient[] = [];
+  const one = async (person: Person) => {
+    const client: StreamClient = { connections: 0, resyncs: 0, lastBidAt: 0 };
+    clients.push(client);
     while (running) {
       const controller = new AbortController();
       controllers.add(controller);
+      const sent = Date.now();
+      let answered = false;
       try {
         const res = await fetch(`${base}/api/tasks/${taskId}/events`, {
           headers: { cookie: person.cookie, accept: 'text/event-stream' },
           signal: controller.signal,
         });
-        if (res.ok && res.body) {
-          if (first) stats.opened++;
-          else stats.reconnects++;
-          first = false;
+        answered = true;
+        if (!res.ok || !res.body) {
+          tally.failures.push({ sent, what: `event stream ${res.status} ${await res.text()}` });
+        } else {
+          tally.ok++;
+          client.connections++;
+          if (client.connections > 1) {
+            const resync = await attempt(tally, 'resync', () =>
+              fetch(`${base}/api/bids?taskId=${taskId}&limit=1`, {
+                headers: { cookie: person.cookie },
+              }),
+            );
+            if (resync?.ok) client.resyncs++;
+          }
           for await (const chunk of res.body) {
-            stats.events += Buffer.from(chunk).toString().split('\nevent:').length - 1;
+            if (Buffer.from(chunk).toString().includes('event: bid\n')) {
+              client.lastBidAt = Date.now();
+            }
           }
         }
-      } catch {
-        // ended or refused: reconnect below
+      } catch (error) {
+        // Cut while open (a restart): reconnect below, as a browser does. No answer at all
+        // is counted.
+        if (!answered && running) {
+          tally.failures.push({ sent, what: `event stream ${reason(error)}` });
+        }
       } finally {
         controllers.delete(controller);
       }
       if (running) await new Promise((r) => setTimeout(r, 1000));
     }
   };
-  const runs = Array.from({ length: count }, one);
+  const runs = Array.from({ length: count }, (_, i) => one(people[i % people.length] as Person));
   return {
-    stats,
+    clients,
     stop: async () => {
       running = false;
       for (const controller of controllers) controller.abort();
       await Promise.all(runs);
-      return stats;
+      return { tally, clients };
     },
   };
 }

@@ -31,6 +31,7 @@ const envSchema = z
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
     MAIL_FROM: z.string().min(3).default('TaskBid <no-reply@localhost>'),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -81,6 +82,11 @@ export interface Config {
   seedOnFirstStart: boolean;
   rateLimits: boolean;
   mail: MailConfig;
+  /**
+   * After SIGTERM, how long the instance goes on serving while `/api/ready` says 503: longer
+   * than the balancer takes to notice (its check interval × the failures it waits for).
+   */
+  shutdownDrainMs: number;
 }
 
 export interface MailConfig {
@@ -144,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: 8,
       pollMs: 5_000,
     },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedOnFirstStart } from './db/first-start.ts';
 import { gracefulShutdown } from './shutdown.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Whatever is still running then, the process exits this long after the signal. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -21,7 +22,10 @@ async function main() {
 
   const app = await buildApp(config);
   await seedOnFirstStart(app);
-  const drainAndClose = gracefulShutdown(app, SHUTDOWN_GRACE_MS);
+  const drainAndClose = gracefulShutdown(app, {
+    deadlineMs: SHUTDOWN_DEADLINE_MS,
+    drainMs: config.shutdownDrainMs,
+  });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -30,16 +34,18 @@ async function main() {
   process.stdout.write(`\nTaskBid is running at ${url} (database: ${app.database.kind})\n\n`);
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  // SIGTERM (an orchestrator, a rolling release) drains: not ready, still serving, until the
+  // balancer has moved traffic away. SIGINT (Ctrl-C in a terminal) has no balancer to wait for.
+  const shutdown = (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, SHUTDOWN_DEADLINE_MS);
     force.unref();
-    drainAndClose().then(
+    drainAndClose({ drain: signal === 'SIGTERM' }).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');

@@ -28,8 +28,9 @@ export interface EventStream {
 /**
  * Turns a request into a Server-Sent Events stream and subscribes it (`subscribe` returns
  * how to unsubscribe). The stream closes when the client goes, when `close` is called, when
- * the server starts draining for shutdown, or when the same user or address opens more than
- * `STREAM_LIMITS` allow (oldest first). `HEAD` gets the head only, with nothing subscribed.
+ * the server starts draining for shutdown (one opened while it drains ends at once), or when
+ * the same user or address opens more than `STREAM_LIMITS` allow (oldest first). `HEAD` gets
+ * the head only, with nothing subscribed.
  */
 export function openEventStream(
   request: FastifyRequest,
@@ -38,18 +39,25 @@ export function openEventStream(
   subscribe: (stream: EventStream) => () => void,
 ): void {
   const raw = reply.raw;
+  const draining = request.server.lifecycle.draining;
   reply.hijack();
   // The headers hooks set so far (security, caching) go out with the stream's own head.
   raw.writeHead(200, {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'private, no-store, no-transform',
-    connection: 'keep-alive',
+    connection: draining ? 'close' : 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
   if (request.method === 'HEAD') {
     raw.end();
+    return;
+  }
+  // Draining for shutdown: end at once, so the browser reconnects (to another instance). A
+  // 503 instead would make EventSource give up for good.
+  if (draining) {
+    raw.end(`retry: ${RETRY_MS}\n\n`);
     return;
   }
 

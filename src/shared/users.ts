@@ -27,6 +27,18 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
+/** "Send reset link" and "Resend e-mail": only the address (where links lead is the server's). */
+export const emailOnlySchema = z.object({ email: z.email().max(email.maxLength) });
+
+/** A new password chosen with the token from a reset link. */
+export const newPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: z.string().min(password.minLength).max(password.maxLength),
+});
+
+/** "Change e-mail": the account moves once the new address confirms. */
+export const changeEmailSchema = z.object({ newEmail: z.email().max(email.maxLength) });
+
 /** The signed-in user as the client sees it (email, displayName, photoURL: the first version's shape). */
 export interface SessionUser {
   id: string;

@@ -3,12 +3,18 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { ACCOUNT_LIMITS } from '../../shared/limits.ts';
+import {
+  RESET_PASSWORD_EXPIRES_IN_SECONDS,
+  VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+} from '../../shared/account.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
+import { accountMail } from './account-mail.ts';
 
 /** The accounts service: e-mail + password, and Google through OpenID Connect discovery. */
 export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
+  const mail = accountMail(db, config.baseUrl, config.authSecret);
   return betterAuth({
     // better-auth's messages go to the server's logger, like every other line.
     logger: {
@@ -29,7 +35,23 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       autoSignIn: true,
       minPasswordLength: ACCOUNT_LIMITS.password.minLength,
       maxPasswordLength: ACCOUNT_LIMITS.password.maxLength,
+      // A reset link works once, for an hour; using it signs every session out. A Google-only
+      // account gets a password this way.
+      sendResetPassword: mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => mail.passwordChanged(user),
     },
+    // Unverified accounts can do everything; the link verifies and signs the person in.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+      sendVerificationEmail: mail.sendVerificationEmail,
+    },
+    // A new address is confirmed from that address before the account moves to it.
+    user: { changeEmail: { enabled: true } },
+    hooks: { before: mail.before, after: mail.after },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

@@ -1,11 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { signUpSchema, updateProfileSchema } from '../../shared/users.ts';
+import {
+  changeEmailSchema,
+  emailOnlySchema,
+  newPasswordSchema,
+  signUpSchema,
+  updateProfileSchema,
+} from '../../shared/users.ts';
 
 export const AUTH_PREFIX = '/api/auth';
 
 /** What a rate limit needs to know about an accounts endpoint. */
-export type AuthAttempt = 'sign-in' | 'sign-up';
+export type AuthAttempt = 'sign-in' | 'sign-up' | 'mail';
 
 export interface AuthEndpoint {
   method: 'GET' | 'POST';
@@ -14,7 +20,12 @@ export interface AuthEndpoint {
   /** Checked with our own schema before better-auth sees it (unknown keys are dropped). */
   body?: z.ZodType;
   attempt?: AuthAttempt;
+  /** Answers about an address: never sooner than the floor, so timing tells nothing. */
+  answerFloorMs?: number;
 }
+
+/** How long an answer about an address takes at least (a queued mail costs a write). */
+const ADDRESS_ANSWER_FLOOR_MS = 300;
 
 /**
  * The better-auth endpoints the web app uses, and the only ones reachable over HTTP. The
@@ -31,6 +42,33 @@ export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
   { method: 'POST', path: '/revoke-session' },
   { method: 'POST', path: '/revoke-sessions' },
   { method: 'POST', path: '/revoke-other-sessions' },
+  // Verification: the link from the mail, and "Resend e-mail".
+  { method: 'GET', path: '/verify-email' },
+  {
+    method: 'POST',
+    path: '/send-verification-email',
+    body: emailOnlySchema,
+    attempt: 'mail',
+    answerFloorMs: ADDRESS_ANSWER_FLOOR_MS,
+  },
+  // Password reset: ask for a link, follow it (checked, then on to the page), set the password.
+  {
+    method: 'POST',
+    path: '/request-password-reset',
+    body: emailOnlySchema,
+    attempt: 'mail',
+    answerFloorMs: ADDRESS_ANSWER_FLOOR_MS,
+  },
+  { method: 'GET', path: '/reset-password/:token' },
+  { method: 'POST', path: '/reset-password', body: newPasswordSchema },
+  // Change of address: confirmed from the new address (the link is /verify-email).
+  {
+    method: 'POST',
+    path: '/change-email',
+    body: changeEmailSchema,
+    attempt: 'mail',
+    answerFloorMs: ADDRESS_ANSWER_FLOOR_MS,
+  },
   // Google comes back here after sign-in; better-auth's error page is where it goes if not.
   { method: 'GET', path: '/callback/:provider' },
   { method: 'GET', path: '/error' },

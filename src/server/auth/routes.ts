@@ -32,6 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
       // better-auth checks the session itself, endpoint by endpoint.
       config: { auth: 'delegated' },
       handler: async (request, reply) => {
+        const started = Date.now();
         const { url, endpoint } = authTarget(request);
         if (!endpoint) throw notFound('No such endpoint.');
         let body =
@@ -52,6 +53,8 @@ export async function authRoutes(app: FastifyInstance) {
         if (response.status >= 500 || /"code":"FAILED_TO_/.test(text)) {
           throw new Error(`accounts service answered ${response.status}: ${text}`);
         }
+        const wait = (endpoint.answerFloorMs ?? 0) - (Date.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         return forward(response, reply);
       },
     });

@@ -14,6 +14,10 @@ export const RATE_LIMITS = {
   authPerIp: 10,
   /** Sign-in attempts for one e-mail, from anywhere. */
   signInPerEmail: 10,
+  /** Requests that send a mail (verification, reset, change of address) from one address. */
+  mailPerIp: 10,
+  /** Mails asked for one e-mail address, from anywhere, per quarter of an hour. */
+  mailPerEmailPer15Min: 3,
   /** Task and bid writes by one user. */
   writesPerUser: 60,
 } as const;
@@ -43,10 +47,10 @@ export async function registerRateLimits(app: FastifyInstance) {
     errorResponseBuilder: (_request, context) => tooMany(Math.ceil(context.ttl / 1000)),
   });
 
-  const limiter = (max: number) => {
+  const limiter = (max: number, timeWindow = MINUTE) => {
     const check = app.createRateLimit({
       max,
-      timeWindow: MINUTE,
+      timeWindow,
       keyGenerator: (request) => (request as FastifyRequest & { limitKey: string }).limitKey,
     });
     return async (request: FastifyRequest, key: string) => {
@@ -59,6 +63,8 @@ export async function registerRateLimits(app: FastifyInstance) {
   const authPerIp = limiter(RATE_LIMITS.authPerIp);
   const signInPerEmail = limiter(RATE_LIMITS.signInPerEmail);
   const writesPerUser = limiter(RATE_LIMITS.writesPerUser);
+  const mailPerIp = limiter(RATE_LIMITS.mailPerIp);
+  const mailPerEmail = limiter(RATE_LIMITS.mailPerEmailPer15Min, 15 * MINUTE);
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
@@ -67,7 +73,11 @@ export async function registerRateLimits(app: FastifyInstance) {
       const attempt = route.startsWith(`${AUTH_PREFIX}/`)
         ? authTarget(request).endpoint?.attempt
         : undefined;
-      if (attempt) {
+      if (attempt === 'mail') {
+        await mailPerIp(request, `mail:${request.ip}`);
+        const email = emailOf(request.body);
+        if (email) await mailPerEmail(request, `mail-to:${email}`);
+      } else if (attempt) {
         await authPerIp(request, `auth:${request.ip}`);
         const email = emailOf(request.body);
         if (attempt === 'sign-in' && email) await signInPerEmail(request, `email:${email}`);
@@ -83,11 +93,12 @@ export async function registerRateLimits(app: FastifyInstance) {
   });
 }
 
-/** The e-mail a sign-in body names, if it can be read (better-auth gets the raw bytes). */
+/** The e-mail a sign-in or mail request names, if it can be read (better-auth gets the raw bytes). */
 function emailOf(body: unknown): string | undefined {
   try {
     const raw = body instanceof Buffer ? JSON.parse(body.toString('utf8')) : body;
-    const email = (raw as { email?: unknown } | null)?.email;
+    const fields = raw as { email?: unknown; newEmail?: unknown } | null;
+    const email = fields?.email ?? fields?.newEmail;
     return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
   } catch {
     return undefined;

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { verifyJWT } from 'better-auth/crypto';
+import { ACCOUNT_PAGES } from '../../shared/account.ts';
+import type { Db } from '../db/client.ts';
+import { user } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { AUTH_PREFIX } from './endpoints.ts';
+
+/** What better-auth hands a mail callback. */
+interface MailUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The claims of better-auth's e-mail verification token (a signed JWT). */
+interface VerificationClaims {
+  email?: string;
+  updateTo?: string;
+  requestType?: string;
+  userId?: string;
+}
+
+/**
+ * The account mails better-auth asks for, queued in the outbox (sent later, with retries),
+ * and the hooks that make its verification links single-use and tell the old address
+ * about an e-mail change.
+ */
+export function accountMail(db: Db, baseUrl: string, secret: string) {
+  const verifyLink = (token: string) =>
+    `${baseUrl}${AUTH_PREFIX}/verify-email?token=${token}&callbackURL=${encodeURIComponent(ACCOUNT_PAGES.emailVerified)}`;
+
+  async function claims(token: unknown): Promise<VerificationClaims | null> {
+    if (typeof token !== 'string') return null;
+    return (await verifyJWT(token, secret)) as VerificationClaims | null;
+  }
+
+  async function findUser(id: string | undefined) {
+    if (!id) return undefined;
+    const [row] = await db
+      .select({ id: user.id, name: user.name, email: user.email, verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, id));
+    return row;
+  }
+
+  return {
+    /** Sign-up, resend, and the confirmation sent to a new address (the token says which). */
+    async sendVerificationEmail({ user: to, token }: { user: MailUser; token: string }) {
+      const c = await claims(token);
+      if (c?.updateTo) {
+        await enqueueMail(db, {
+          kind: 'confirm-new-email',
+          to: c.updateTo,
+          data: { name: to.name, newEmail: c.updateTo, url: verifyLink(token) },
+        });
+        return;
+      }
+      await enqueueMail(db, {
+        kind: 'verify-email',
+        to: to.email,
+        data: { name: to.name, email: to.email, url: verifyLink(token) },
+      });
+    },
+
+    async sendResetPassword({ user: to, token }: { user: MailUser; token: string }) {
+      const url = `${baseUrl}${AUTH_PREFIX}/reset-password/${token}?callbackURL=${encodeURIComponent(ACCOUNT_PAGES.resetPassword)}`;
+      await enqueueMail(db, { kind: 'reset-password', to: to.email, data: { name: to.name, url } });
+    },
+
+    async passwordChanged(to: MailUser) {
+      await enqueueMail(db, {
+        kind: 'password-changed',
+        to: to.email,
+        data: { name: to.name, changedAt: new Date().toISOString() },
+      });
+    },
+
+    /**
+     * Before better-auth verifies an address: a link whose work is done (the address is
+     * already verified, or the account already moved to the new address) is refused as
+     * used, so a second click signs nobody in.
+     */
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== '/verify-email') return;
+      const c = await claims(ctx.query?.token);
+      if (!c) return; // better-auth answers malformed and expired tokens itself
+      const owner = await findUser(c.userId);
+      const used = c.updateTo
+        ? owner?.email.toLowerCase() === c.updateTo.toLowerCase()
+        : owner?.verified === true;
+      if (!used) return;
+      const callback = typeof ctx.query?.callbackURL === 'string' ? ctx.query.callbackURL : null;
+      if (callback) throw ctx.redirect(`${callback}?error=TOKEN_USED`);
+      throw new APIError('BAD_REQUEST', {
+        message: 'This link was already used.',
+        code: 'TOKEN_USED',
+      });
+    }),
+
+    /**
+     * After better-auth acted: a confirmed change of address marks the new address
+     * verified (the link proved it) and tells the old one; a password changed by its
+     * owner gets the same notice as a reset.
+     */
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === '/verify-email') {
+        const c = await claims(ctx.query?.token);
+        if (!c?.updateTo || !c.email || c.requestType !== 'change-email-verification') return;
+        const owner = await findUser(c.userId);
+        if (!owner || owner.email.toLowerCase() !== c.updateTo.toLowerCase()) return;
+        await db.transaction(async (tx) => {
+          await tx.update(user).set({ emailVerified: true }).where(eq(user.id, owner.id));
+          await enqueueMail(tx, {
+            kind: 'email-changed',
+            to: c.email!,
+            data: { name: owner.name, newEmail: owner.email, changedAt: new Date().toISOString() },
+          });
+        });
+      }
+      if (ctx.path === '/change-password') {
+        const session = ctx.context.session;
+        const returned = ctx.context.returned;
+        if (!session || returned instanceof Error) return;
+        await enqueueMail(db, {
+          kind: 'password-changed',
+          to: session.user.email,
+          data: { name: session.user.name, changedAt: new Date().toISOString() },
+        });
+      }
+    }),
+  };
+}

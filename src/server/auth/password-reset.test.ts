@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { linkIn, useMailTestApp } from '../../../tests/setup/mail-test-app.ts';
+import { TEST_BASE_URL } from '../../../tests/setup/test-app.ts';
+import { cookieFrom, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { user as userTable, verification } from '../db/schema.ts';
+
+const RESET_LINK = '/api/auth/reset-password/';
+
+describe('password reset', () => {
+  const t = useMailTestApp();
+
+  const post = (url: string, payload: object, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const requestReset = (email: string) =>
+    post('/api/auth/request-password-reset', { email, redirectTo: 'https://evil.example/' });
+  const signIn = (email: string, password: string) =>
+    post('/api/auth/sign-in/email', { email, password });
+  /** The token the reset link carries, read from where the checked link sends the browser. */
+  async function tokenFrom(email: string, nth = 1): Promise<string> {
+    const mails = await t.smtp.waitFor(email, nth);
+    const mail = mails.filter((m) => m.subject === 'Reset your TaskBid password').at(-1);
+    const res = await get(linkIn(mail, RESET_LINK));
+    expect(res.statusCode).toBe(302);
+    const location = new URL(res.headers.location as string);
+    expect(`${location.origin}${location.pathname}`).toBe(`${TEST_BASE_URL}/reset-password`);
+    return location.searchParams.get('token') ?? '';
+  }
+
+  it('end to end: mail, link, new password, other sessions ended, sign-in with the new one', async () => {
+    const user = await signUp(t.app);
+    const laptop = cookieFrom((await signIn(user.email, user.password)).headers['set-cookie']);
+    expect((await requestReset(user.email)).statusCode).toBe(200);
+
+    const token = await tokenFrom(user.email, 2);
+    const [mail] = t.smtp.to(user.email).filter((m) => m.subject === 'Reset your TaskBid password');
+    expect(mail!.text).toContain('expires in 1 hour');
+
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      newPassword: 'a-brand-new-secret',
+    });
+    expect(reset.statusCode).toBe(200);
+
+    for (const cookie of [user.cookie, laptop])
+      expect((await get('/api/auth/get-session', cookie)).json()).toBeNull();
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await signIn(user.email, 'a-brand-new-secret')).statusCode).toBe(200);
+
+    const mails = await t.smtp.waitFor(user.email, 3);
+    expect(mails.map((m) => m.subject)).toContain('Your password was changed');
+  });
+
+  it('a link works once: a second use is refused, and the link then says it is invalid', async () => {
+    const user = await signUp(t.app);
+    await requestReset(user.email);
+    const token = await tokenFrom(user.email, 2);
+    const first = await post('/api/auth/reset-password', { token, newPassword: 'first-new-pass' });
+    expect(first.statusCode).toBe(200);
+
+    const again = await post('/api/auth/reset-password', { token, newPassword: 'second-new-pass' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    const link = await get(`${RESET_LINK}${token}?callbackURL=%2Freset-password`);
+    expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=INVALID_TOKEN`);
+    expect((await signIn(user.email, 'first-new-pass')).statusCode).toBe(200);
+  });
+
+  it('an expired, unknown or malformed token is a 4xx, never a 500', async () => {
+    const user = await signUp(t.app);
+    await requestReset(user.email);
+    const token = await tokenFrom(user.email, 2);
+    await t.app.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verification.identifier, `reset-password:${token}`));
+
+    for (const bad of [token, 'unknown-token', 'x'.repeat(200), '../../etc']) {
+      const res = await post('/api/auth/reset-password', { token: bad, newPassword: 'whatever-1' });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const link = await get(`${RESET_LINK}${token}?callbackURL=%2Freset-password`);
+    expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=INVALID_TOKEN`);
+    expect((await post('/api/auth/reset-password', { newPassword: 'x' })).statusCode).toBe(400);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('answers the same for known and unknown e-mails: status, body and time', async () => {
+    const known = await signUp(t.app);
+    const answers = [];
+    for (const email of [known.email, `nobody-${randomUUID()}@example.com`]) {
+      const started = Date.now();
+      const res = await requestReset(email);
+      answers.push({ status: res.statusCode, body: res.body, type: res.headers['content-type'] });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]!.status).toBe(200);
+  });
+
+  it('a Google-only account (no password) sets one this way', async () => {
+    const id = randomUUID();
+    const email = `google-only-${id.slice(0, 8)}@example.com`;
+    await t.app.database.db
+      .insert(userTable)
+      .values({ id, name: 'Gia Google', email, emailVerified: true });
+    expect((await signIn(email, 'anything-at-all')).statusCode).toBe(401);
+
+    await requestReset(email);
+    const token = await tokenFrom(email);
+    expect(
+      (await post('/api/auth/reset-password', { token, newPassword: 'now-i-have-one' })).statusCode,
+    ).toBe(200);
+    expect((await signIn(email, 'now-i-have-one')).statusCode).toBe(200);
+  });
+
+  it('the new password follows the same rules as at sign-up', async () => {
+    const user = await signUp(t.app);
+    await requestReset(user.email);
+    const token = await tokenFrom(user.email, 2);
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([expect.objectContaining({ path: 'newPassword' })]);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The web app's pages that links in account mails land on. better-auth checks each token
+ * and then redirects here: with `?token=…` to choose a new password, or with
+ * `?error=INVALID_TOKEN | TOKEN_EXPIRED | TOKEN_USED` when the link cannot be used.
+ */
+export const ACCOUNT_PAGES = {
+  emailVerified: '/email-verified',
+  resetPassword: '/reset-password',
+} as const;
+
+/** Verification links work for a day, password reset links for an hour. */
+export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;

@@ -6,9 +6,15 @@ import { UserAvatar } from '../components/ui/user-avatar.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import type { AuthUser } from '../lib/auth/auth-context.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
+import { useDismiss } from '../lib/use-dismiss.ts';
 
 const HOVER_CLOSE_DELAY_MS = 150;
 const ERROR_VISIBLE_MS = 6000;
+const MENU_LINKS = [
+  { to: '/profile', label: 'Profile Settings', Icon: Settings },
+  { to: '/my-tasks', label: 'My Tasks', Icon: ClipboardList },
+  { to: '/my-bids', label: 'My Bids', Icon: Gavel },
+] as const;
 
 /**
  * The signed-in user's avatar with its dropdown (opens on hover or click): name, e-mail,
@@ -31,27 +37,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
     setPinned(false);
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) {
-        setHovered(false);
-        setPinned(false);
-      }
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setHovered(false);
-      setPinned(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, rootRef, buttonRef, close);
 
   useEffect(() => {
     if (!signOutError) return;
@@ -107,24 +93,14 @@ export function UserMenu({ user }: { user: AuthUser }) {
               <p className="truncate text-sm text-base-content/70">{user.email}</p>
             </div>
             <ul className="menu w-full p-0 pt-2">
-              <li>
-                <Link to="/profile" onClick={close}>
-                  <Settings className="size-4" aria-hidden="true" />
-                  Profile Settings
-                </Link>
-              </li>
-              <li>
-                <Link to="/my-tasks" onClick={close}>
-                  <ClipboardList className="size-4" aria-hidden="true" />
-                  My Tasks
-                </Link>
-              </li>
-              <li>
-                <Link to="/my-bids" onClick={close}>
-                  <Gavel className="size-4" aria-hidden="true" />
-                  My Bids
-                </Link>
-              </li>
+              {MENU_LINKS.map(({ to, label, Icon }) => (
+                <li key={to}>
+                  <Link to={to} onClick={close}>
+                    <Icon className="size-4" aria-hidden="true" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
               <li>
                 <button type="button" className="text-error" onClick={() => void signOut()}>
                   <LogOut className="size-4" aria-hidden="true" />

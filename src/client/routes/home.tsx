@@ -1,16 +1,30 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { fetchCategoryCounts, fetchFeaturedTasks } from '../features/home/api/home-api.ts';
 import { CategoryGrid } from '../features/home/components/category-grid.tsx';
 import { FeaturedTasks } from '../features/home/components/featured-tasks.tsx';
 import { Hero } from '../features/home/components/hero.tsx';
 import { HowItWorksSteps } from '../features/home/components/how-it-works-steps.tsx';
 
+/**
+ * Starts both sections' data without waiting for it: the hero and the steps show at once,
+ * each section shows its skeleton until its own data arrives.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return {
+    featured: fetchFeaturedTasks(request.signal),
+    categories: fetchCategoryCounts(request.signal),
+  };
+}
+
 /** / (loaded on demand): hero, featured tasks, categories, how it works. */
 export function Component() {
+  const { featured, categories } = useLoaderData<typeof loader>();
   return (
     <>
       <title>TaskBid · Get tasks done by skilled professionals</title>
       <Hero />
-      <FeaturedTasks />
-      <CategoryGrid />
+      <FeaturedTasks tasks={featured} />
+      <CategoryGrid counts={categories} />
       <HowItWorksSteps />
     </>
   );

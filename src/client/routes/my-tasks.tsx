@@ -1,34 +1,42 @@
 import { ArrowLeft, Plus } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
-import { Await, Link, useAsyncError, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useRef, useState } from 'react';
+import {
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import type { Task } from '../../shared/tasks.ts';
-import { FormAlert } from '../components/ui/form-alert.tsx';
-import { PageSpinner } from '../components/ui/page-spinner.tsx';
-import { errorMessage } from '../lib/api-client.ts';
-import { fetchMyTasks } from '../features/tasks/api/tasks-api.ts';
+import { DeferredList } from '../components/ui/deferred-list.tsx';
+import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { sessionUser } from '../lib/auth/session-context.ts';
+import { pageFrom } from '../lib/paging.ts';
+import { deleteTask, fetchMyTasks } from '../features/tasks/api/tasks-api.ts';
 import { DeleteTaskDialogs } from '../features/tasks/components/delete-task-dialogs.tsx';
 import { MyTasksList } from '../features/tasks/components/my-tasks-list.tsx';
-import { sessionUser } from '../lib/auth/session-context.ts';
 
-/** Starts loading my tasks and lets the screen show its spinner meanwhile. */
+const PAGE_SIZE = 20;
+
+/** Starts loading one page of my tasks and lets the screen show its spinner meanwhile. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const user = sessionUser(context);
-  return { tasks: fetchMyTasks(user.email, 1, 100, request.signal).then((page) => page.items) };
+  const page = pageFrom(request.url);
+  return { page, tasks: fetchMyTasks(user.email, page, PAGE_SIZE, request.signal) };
 }
 
-function LoadFailed() {
-  const error = useAsyncError();
-  return (
-    <FormAlert tone="error">
-      {errorMessage(error, 'Your tasks could not be loaded.')} Reload the page to try again.
-    </FormAlert>
-  );
+/** Delete one of my tasks (the server checks that it is mine). */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = intentOf(form);
+  if (intent !== 'delete') return unknownIntent(intent);
+  return attempt(() => deleteTask(String(form.get('taskId') ?? '')));
 }
 
-/** /my-tasks (protected): the tasks I posted, with Edit, Delete and View Bids. */
+export { shouldRevalidate } from '../lib/action-result.ts';
+
+/** /my-tasks (protected): the tasks I posted, a page at a time, with Edit, Delete and View Bids. */
 export function Component() {
-  const { tasks } = useLoaderData<typeof loader>();
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const { page, tasks } = useLoaderData<typeof loader>();
   const [deleting, setDeleting] = useState<Task | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -59,13 +67,16 @@ export function Component() {
           </Link>
         </div>
       </div>
-      <Suspense fallback={<PageSpinner label="Loading your tasks" />}>
-        <Await resolve={tasks} errorElement={<LoadFailed />}>
-          {(list: Task[]) => (
-            <MyTasksList tasks={list.filter((t) => !removed.has(t._id))} onDelete={setDeleting} />
-          )}
-        </Await>
-      </Suspense>
+      <DeferredList
+        resolve={tasks}
+        page={page}
+        pageSize={PAGE_SIZE}
+        loadingLabel="Loading your tasks"
+        failure="Your tasks could not be loaded."
+        pagesLabel="My tasks pages"
+      >
+        {(items) => <MyTasksList tasks={items} onDelete={setDeleting} />}
+      </DeferredList>
       <DeleteTaskDialogs
         task={deleting}
         onDone={() => {
@@ -74,7 +85,6 @@ export function Component() {
             headingRef.current?.focus();
           }
         }}
-        onDeleted={(task) => setRemoved((current) => new Set(current).add(task._id))}
       />
     </div>
   );

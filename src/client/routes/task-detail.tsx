@@ -4,16 +4,16 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { isBiddingOpen } from '../../shared/bidding.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { fieldErrors, type FieldErrors } from '../components/ui/field-errors.ts';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { fieldErrors } from '../components/ui/field-errors.ts';
+import { attempt, isFailure } from '../lib/action-result.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { useSubmitting } from '../lib/pending.ts';
 import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
 import { fetchTask } from '../features/tasks/api/tasks-api.ts';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
@@ -38,49 +38,33 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { task, bids, isOwner: task.userEmail !== undefined };
 }
 
-type BidOutcome =
-  { outcome: 'placed' } | { outcome: 'error'; message: string; errors: FieldErrors };
-
-/** A failed action changed nothing, so the page keeps what it shows (and its dialog). */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as BidOutcome | undefined)?.outcome === 'error') return false;
-  return defaultShouldRevalidate;
-}
-
-export async function action({ params, request }: ActionFunctionArgs): Promise<BidOutcome> {
+export async function action({ params, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const message = String(form.get('message') ?? '').trim();
-  try {
+  return attempt(async () => {
     await placeBid({
       taskId: params.id ?? '',
       amount: Number(form.get('amount')),
       deadline: String(form.get('deadline') ?? ''),
       message: message || null,
     });
-    return { outcome: 'placed' };
-  } catch (error) {
-    return {
-      outcome: 'error',
-      message: errorMessage(error, 'Your bid could not be submitted.'),
-      errors: fieldErrors(error instanceof ApiError ? error.issues : undefined),
-    };
-  }
+    return { outcome: 'placed' as const };
+  });
 }
+
+export { shouldRevalidate } from '../lib/action-result.ts';
 
 /** /browse-tasks/:id (protected): the task, its bids and the bid form. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const actionData = useActionData<BidOutcome>();
+  const submitting = useSubmitting();
+  const actionData = useActionData<typeof action>();
   const dialog = useActionDialog(actionData);
   const formRef = useRef<HTMLFormElement>(null);
   useTaskEvents(data.task._id);
 
   useEffect(() => {
-    if (actionData?.outcome === 'placed') formRef.current?.reset();
+    if (actionData && !isFailure(actionData)) formRef.current?.reset();
   }, [actionData]);
 
   const { task, bids, isOwner } = data;
@@ -131,8 +115,8 @@ export function Component() {
               </div>
             ) : isBiddingOpen(task) ? (
               <BidForm
-                submitting={navigation.state === 'submitting'}
-                errors={actionData?.outcome === 'error' ? actionData.errors : undefined}
+                submitting={submitting}
+                errors={isFailure(actionData) ? fieldErrors(actionData.error.issues) : undefined}
                 formRef={formRef}
               />
             ) : (
@@ -153,10 +137,10 @@ export function Component() {
       <AppDialog
         open={result !== undefined}
         onClose={dialog.close}
-        tone={result?.outcome === 'placed' ? 'success' : 'error'}
-        title={result?.outcome === 'placed' ? 'Success!' : 'Error!'}
+        tone={isFailure(result) ? 'error' : 'success'}
+        title={isFailure(result) ? 'Error!' : 'Success!'}
       >
-        <p>{result?.outcome === 'placed' ? 'Bid submitted successfully!' : result?.message}</p>
+        <p>{isFailure(result) ? result.error.message : 'Bid submitted successfully!'}</p>
       </AppDialog>
     </div>
   );

@@ -3,15 +3,14 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { UpdateTaskInput } from '../../shared/tasks.ts';
 import { AppDialog, type DialogTone } from '../components/ui/app-dialog.tsx';
-import { fieldErrors, type FieldErrors } from '../components/ui/field-errors.ts';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { fieldErrors } from '../components/ui/field-errors.ts';
+import { attempt, isFailure } from '../lib/action-result.ts';
+import { useSubmitting } from '../lib/pending.ts';
 import { fetchTask, updateTask } from '../features/tasks/api/tasks-api.ts';
 import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
 import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
@@ -23,46 +22,33 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { task: await fetchTask(params.id ?? '', request.signal) };
 }
 
-type UpdateOutcome =
-  | { outcome: 'updated' }
-  | { outcome: 'unchanged' }
-  | { outcome: 'error'; detail: string; errors: FieldErrors };
-
-/** A failed action changed nothing, so the page keeps what it shows (and its dialog). */
-export function shouldRevalidate({
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as UpdateOutcome | undefined)?.outcome === 'error') return false;
-  return defaultShouldRevalidate;
-}
-
-export async function action({ params, request }: ActionFunctionArgs): Promise<UpdateOutcome> {
+export async function action({ params, request }: ActionFunctionArgs) {
   const input: UpdateTaskInput = taskInputFromForm(await request.formData());
   // A status the form does not offer (e.g. Completed) is kept by leaving it out.
   if (!input.status) delete input.status;
-  try {
+  return attempt(async () => {
     const result = await updateTask(params.id ?? '', input);
-    return { outcome: result.modifiedCount > 0 ? 'updated' : 'unchanged' };
-  } catch (error) {
-    const issues = error instanceof ApiError ? error.issues : undefined;
-    return { outcome: 'error', detail: errorMessage(error, ''), errors: fieldErrors(issues) };
-  }
+    return { outcome: result.modifiedCount > 0 ? ('updated' as const) : ('unchanged' as const) };
+  });
 }
 
-const DIALOGS: Record<UpdateOutcome['outcome'], { tone: DialogTone; title: string; text: string }> =
-  {
-    updated: { tone: 'success', title: 'Success!', text: 'Task updated successfully.' },
-    unchanged: { tone: 'info', title: 'No Changes', text: 'No updates were made to the task.' },
-    error: { tone: 'error', title: 'Error', text: 'Failed to update task.' },
-  };
+export { shouldRevalidate } from '../lib/action-result.ts';
+
+const DIALOGS: Record<
+  'updated' | 'unchanged' | 'error',
+  { tone: DialogTone; title: string; text: string }
+> = {
+  updated: { tone: 'success', title: 'Success!', text: 'Task updated successfully.' },
+  unchanged: { tone: 'info', title: 'No Changes', text: 'No updates were made to the task.' },
+  error: { tone: 'error', title: 'Error', text: 'Failed to update task.' },
+};
 
 /** /update-task/:id (protected, owner only): the create form, prefilled. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const submitting = useSubmitting();
   const navigate = useNavigate();
-  const actionData = useActionData<UpdateOutcome>();
+  const actionData = useActionData<typeof action>();
   const dialog = useActionDialog(actionData);
 
   const { task } = data;
@@ -75,7 +61,7 @@ export function Component() {
     void (index > 0 ? navigate(-1) : navigate(`/browse-tasks/${task._id}`));
   };
   const result = dialog.current;
-  const shown = result ? DIALOGS[result.outcome] : null;
+  const shown = result ? DIALOGS[isFailure(result) ? 'error' : result.outcome] : null;
 
   return (
     <FormPageCard
@@ -93,8 +79,8 @@ export function Component() {
         task={task}
         owner={{ email: task.userEmail, name: task.userName }}
         submitLabel="Update Task"
-        submitting={navigation.state === 'submitting'}
-        errors={actionData?.outcome === 'error' ? actionData.errors : undefined}
+        submitting={submitting}
+        errors={isFailure(actionData) ? fieldErrors(actionData.error.issues) : undefined}
       />
       <AppDialog
         open={shown !== null}
@@ -102,13 +88,12 @@ export function Component() {
         title={shown?.title ?? ''}
         onClose={() => {
           dialog.close();
-          if (result?.outcome === 'updated') void navigate('/my-tasks');
+          if (result && !isFailure(result) && result.outcome === 'updated')
+            void navigate('/my-tasks');
         }}
       >
         <p>{shown?.text}</p>
-        {result?.outcome === 'error' && result.detail ? (
-          <p className="mt-2 text-sm">{result.detail}</p>
-        ) : null}
+        {isFailure(result) ? <p className="mt-2 text-sm">{result.error.message}</p> : null}
       </AppDialog>
     </FormPageCard>
   );

@@ -1,54 +1,74 @@
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { isBiddingOpen } from '../../shared/bidding.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
 import { errorMessage } from '../lib/api-client.ts';
-import { fetchBids } from '../features/bids/api/bids-api.ts';
-import { fetchTask } from '../features/tasks/api/tasks-api.ts';
+import { pageCount, pageFrom } from '../lib/paging.ts';
+import { acceptBid, fetchBids } from '../features/bids/api/bids-api.ts';
+import { cancelAssignment, completeTask, fetchTask } from '../features/tasks/api/tasks-api.ts';
 import { AcceptBidDialog } from '../features/bids/components/accept-bid-dialog.tsx';
 import { BidCard } from '../features/bids/components/bid-card.tsx';
 import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
 import { TaskAssignmentPanel } from '../features/tasks/components/task-assignment-panel.tsx';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 
+const PAGE_SIZE = 30;
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const page = pageFrom(request.url);
   const task = await fetchTask(params.id ?? '', request.signal);
   const isOwner = task.userEmail !== undefined;
-  if (!isOwner) return { task, isOwner, bids: [] as Bid[], error: null };
+  const none = { task, isOwner, page, bids: [] as Bid[], total: 0, error: null };
+  if (!isOwner) return none;
   try {
-    return {
-      task,
-      isOwner,
-      bids: (await fetchBids(task._id, 1, 100, request.signal)).items,
-      error: null,
-    };
+    const list = await fetchBids(task._id, page, PAGE_SIZE, request.signal);
+    return { ...none, bids: list.items, total: list.total };
   } catch (error) {
-    return {
-      task,
-      isOwner,
-      bids: [] as Bid[],
-      error: errorMessage(error, 'The bids could not be loaded.'),
-    };
+    return { ...none, error: errorMessage(error, 'The bids could not be loaded.') };
   }
 }
 
+/** The owner's answers on this screen: accept a bid, complete, or cancel the assignment. */
+export async function action({ params, request }: ActionFunctionArgs) {
+  const taskId = params.id ?? '';
+  const form = await request.formData();
+  const intent = intentOf(form);
+  switch (intent) {
+    case 'accept':
+      return attempt(() => acceptBid(String(form.get('bidId') ?? '')));
+    case 'complete':
+      return attempt(() => completeTask(taskId));
+    case 'cancel-assignment':
+      return attempt(() => cancelAssignment(taskId, String(form.get('reason') ?? '').trim()));
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+export { shouldRevalidate } from '../lib/action-result.ts';
+
 /**
  * /view-bids/:id (protected, owner only): every bid with the bidder's e-mail, message and
- * state; `Accept` while bidding is open, then the assignment's lifecycle. Live: new bids and
- * task changes reload the page's data.
+ * state, a page at a time; `Accept` while bidding is open, then the assignment's lifecycle.
+ * Live: new bids and task changes reload the page's data.
  */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const [accepting, setAccepting] = useState<Bid | null>(null);
   useTaskEvents(data.isOwner ? data.task._id : null);
-  const { task, isOwner, bids, error } = data;
+  const { task, isOwner, page, bids, total, error } = data;
   if (!isOwner) return <NotYourTask what="see the bids on" taskId={task._id} title={task.title} />;
-  const count = Math.max(bids.length, task.bidCount);
+  const count = Math.max(total, task.bidCount);
   const open = isBiddingOpen(task);
-  const reload = () => void revalidator.revalidate();
 
   return (
     <div className="page-container py-8 sm:py-10">
@@ -63,7 +83,7 @@ export function Component() {
         </h1>
         <p className="mt-2 text-base-content/75">{count} bid(s) placed</p>
       </header>
-      <TaskAssignmentPanel task={task} onChanged={reload} />
+      <TaskAssignmentPanel task={task} />
       {error ? (
         <FormAlert tone="error">{error}</FormAlert>
       ) : bids.length === 0 ? (
@@ -73,25 +93,26 @@ export function Component() {
           <p className="text-base-content/75">Be the first to place a bid!</p>
         </div>
       ) : (
-        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-          {bids.map((bid) => (
-            <li key={bid._id}>
-              <BidCard
-                bid={bid}
-                onAccept={open && bid.status === 'pending' ? setAccepting : undefined}
-              />
-            </li>
-          ))}
-        </ul>
+        <div className="flex flex-col gap-6">
+          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {bids.map((bid) => (
+              <li key={bid._id}>
+                <BidCard
+                  bid={bid}
+                  onAccept={open && bid.status === 'pending' ? setAccepting : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={pageCount(total, PAGE_SIZE)}
+            hrefFor={(p) => `?page=${p}`}
+            label="Bid pages"
+          />
+        </div>
       )}
-      <AcceptBidDialog
-        bid={accepting}
-        onClose={() => setAccepting(null)}
-        onAccepted={() => {
-          setAccepting(null);
-          reload();
-        }}
-      />
+      <AcceptBidDialog bid={accepting} onClose={() => setAccepting(null)} />
     </div>
   );
 }

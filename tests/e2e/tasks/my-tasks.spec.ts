@@ -224,3 +224,20 @@ test('my tasks shows a spinner while they load', async ({ page, baseURL }) => {
   await expect(page.getByRole('heading', { name: 'No tasks posted yet' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading your tasks' })).toHaveCount(0);
 });
+
+test('more than 20 tasks are paged', async ({ page, baseURL }) => {
+  await signUpPage(page, baseURL!, 'prolific');
+  const token = uniqueToken();
+  for (let i = 0; i < 21; i += 1) {
+    await createTask(page.request, baseURL!, { title: `Paged ${i} ${token}` });
+  }
+  await page.goto('/my-tasks');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(21);
+  const pages = page.getByRole('navigation', { name: 'My tasks pages' });
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toBeVisible();
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL('/my-tasks?page=2');
+  await expect(rows).toHaveCount(2);
+  await expect(pages.getByRole('link', { name: 'Page 1' })).toBeVisible();
+});

@@ -89,4 +89,31 @@ test.describe('view bids', () => {
     await owner.api.dispose();
     await bidder.api.dispose();
   });
+
+  test('the heading counts every bid and the bids come a page at a time', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpPage(page, baseURL!, 'owner');
+    const taskId = await createTask(page.request, baseURL!);
+    const bidder = await newApiUser(baseURL!, 'bidder');
+    await placeBid(bidder.api, baseURL!, taskId, 70);
+    // The server pages by 30; say there are 65, so the page needs three pages.
+    const asked: URLSearchParams[] = [];
+    await page.route('**/api/bids?*', async (route) => {
+      asked.push(new URL(route.request().url()).searchParams);
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '65' } });
+    });
+    await page.goto(`/view-bids/${taskId}`);
+    await expect(page.getByText('65 bid(s) placed')).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'Bid pages' });
+    await expect(pages.getByRole('link', { name: 'Page 3' })).toBeVisible();
+    expect(asked.at(-1)?.get('page')).toBe('1');
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`/view-bids/${taskId}?page=2`);
+    expect(asked.at(-1)?.get('page')).toBe('2');
+    expect(asked.at(-1)?.get('limit')).toBe('30');
+    await bidder.api.dispose();
+  });
 });

@@ -1,8 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
+import type { ErrorBody } from '../../../shared/errors.ts';
+import { isFailure } from '../../lib/action-result.ts';
+import { isSubmitting } from '../../lib/pending.ts';
+import { useActionDialog } from '../../lib/use-action-dialog.ts';
 import { AppDialog, type DialogTone } from './app-dialog.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { Spinner } from './spinner.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 
 interface ConfirmActionDialogProps {
   open: boolean;
@@ -12,8 +16,14 @@ interface ConfirmActionDialogProps {
   busyLabel: string;
   confirmClassName?: string;
   cancelLabel?: string;
-  /** Does the work with the dialog's form fields; a throw shows its message in the dialog. */
-  onConfirm: (form: FormData) => Promise<void>;
+  /** The `intent` the screen's route action is asked to perform. */
+  intent: string;
+  /** Sent with the intent as hidden fields (the ids the action needs). */
+  values?: Record<string, string>;
+  /** The action succeeded (the screen's data has reloaded by then). */
+  onDone: () => void;
+  /** The action failed; without it the failure shows in the dialog as an alert. */
+  onFailure?: (error: ErrorBody) => void;
   /** The dialog closed (answered, done, or dismissed). */
   onClose: () => void;
   /** What is asked about, and any fields (native validation applies). */
@@ -21,8 +31,9 @@ interface ConfirmActionDialogProps {
 }
 
 /**
- * A question on the one app dialog whose answer calls the server: the confirm button shows a
- * spinner while it works; a failure (409 and the like) stays in the dialog as an alert.
+ * A question on the one app dialog whose answer posts `intent` (and the dialog's fields) to
+ * the screen's route action through a fetcher: the confirm button shows a spinner until the
+ * action and the reload are done; a failure (409 and the like) stays in the dialog as an alert.
  */
 export function ConfirmActionDialog({
   open,
@@ -32,26 +43,29 @@ export function ConfirmActionDialog({
   busyLabel,
   confirmClassName = 'btn-primary',
   cancelLabel = 'Go back',
-  onConfirm,
+  intent,
+  values = {},
+  onDone,
+  onFailure,
   onClose,
   children,
 }: ConfirmActionDialogProps) {
   const formId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<unknown>();
+  const busy = isSubmitting(fetcher);
+  const answer = useActionDialog(fetcher.state === 'idle' ? (fetcher.data as object) : undefined);
+  const failure = isFailure(answer.current) && !onFailure ? answer.current.error.message : null;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(new FormData(event.currentTarget));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const callbacks = useRef({ onDone, onFailure });
+  useEffect(() => {
+    callbacks.current = { onDone, onFailure };
+  });
+  // Each answer is reported once, when its reload has finished.
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || fetcher.data === undefined) return;
+    if (!isFailure(fetcher.data)) callbacks.current.onDone();
+    else callbacks.current.onFailure?.(fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <AppDialog
@@ -60,7 +74,7 @@ export function ConfirmActionDialog({
       tone={tone}
       title={title}
       onClose={() => {
-        setError(null);
+        answer.close();
         onClose();
       }}
       actions={
@@ -77,10 +91,14 @@ export function ConfirmActionDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+      <fetcher.Form method="post" id={formId} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(values).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {children}
-        {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-      </form>
+        {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      </fetcher.Form>
     </AppDialog>
   );
 }

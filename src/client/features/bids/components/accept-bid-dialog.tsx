@@ -1,5 +1,4 @@
 import type { Bid } from '../../../../shared/bids.ts';
-import { acceptBid } from '../api/bids-api.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 
@@ -7,12 +6,13 @@ interface AcceptBidDialogProps {
   /** The bid to ask about; null when none. */
   bid: Bid | null;
   onClose: () => void;
-  /** The server accepted it. */
-  onAccepted: () => void;
 }
 
-/** `Accept this bid?` with bidder, amount and deadline; a 409 shows why it could not be. */
-export function AcceptBidDialog({ bid, onClose, onAccepted }: AcceptBidDialogProps) {
+/**
+ * `Accept this bid?` with bidder, amount and deadline; yes posts intent `accept` with the
+ * bid's id to the screen's action. A 409 shows why it could not be.
+ */
+export function AcceptBidDialog({ bid, onClose }: AcceptBidDialogProps) {
   return (
     <ConfirmActionDialog
       open={bid !== null}
@@ -21,12 +21,10 @@ export function AcceptBidDialog({ bid, onClose, onAccepted }: AcceptBidDialogPro
       confirmLabel="Yes, accept it"
       busyLabel="Accepting"
       confirmClassName="btn-success"
+      intent="accept"
+      values={{ bidId: bid?._id ?? '' }}
+      onDone={onClose}
       onClose={onClose}
-      onConfirm={async () => {
-        if (!bid) return;
-        await acceptBid(bid._id);
-        onAccepted();
-      }}
     >
       {bid ? (
         <>

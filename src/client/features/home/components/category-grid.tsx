@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Suspense } from 'react';
+import { Await, Link } from 'react-router';
 import { CATEGORIES } from '../../../../shared/constants.ts';
-import { useAsyncData } from '../../../lib/use-async-data.ts';
-import { fetchCategoryCounts } from '../api/home-api.ts';
+import type { CategoryCount } from '../../../../shared/tasks.ts';
 import { CATEGORY_ICONS } from '../../../components/ui/category-icons.ts';
 import { LoadError } from './load-error.tsx';
 import { SectionHeading } from './section-heading.tsx';
@@ -10,11 +10,42 @@ function countLabel(count: number) {
   return `${count} ${count === 1 ? 'task' : 'tasks'}`;
 }
 
-export function CategoryGrid() {
-  const result = useAsyncData(fetchCategoryCounts);
-  const counts = new Map(
-    result.status === 'success' ? result.data.map((c) => [c.category, c.count] as const) : [],
+/** Every category as a link to browse it, with its count once that has loaded. */
+function Grid({ counts }: { counts: CategoryCount[] | 'loading' | 'failed' }) {
+  const byCategory = new Map(
+    Array.isArray(counts) ? counts.map((c) => [c.category, c.count] as const) : [],
   );
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+      {CATEGORIES.map((category) => {
+        const Icon = CATEGORY_ICONS[category];
+        return (
+          <li key={category}>
+            <Link
+              to={`/browse-tasks?category=${encodeURIComponent(category)}`}
+              className="group flex h-full flex-col items-center gap-3 rounded-box border border-base-300 bg-base-100 p-5 text-center transition-colors hover:border-primary"
+            >
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <span className="font-semibold group-hover:text-primary">{category}</span>
+              {counts === 'loading' ? (
+                <span className="skeleton h-4 w-16" aria-hidden="true" />
+              ) : counts !== 'failed' ? (
+                <span className="text-sm text-base-content/75">
+                  {countLabel(byCategory.get(category) ?? 0)}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The categories with their number of tasks, from the home page's loader. */
+export function CategoryGrid({ counts }: { counts: Promise<CategoryCount[]> }) {
   return (
     <section aria-labelledby="categories-heading" className="border-y border-base-300 bg-base-200">
       <div className="page-container py-16">
@@ -23,36 +54,21 @@ export function CategoryGrid() {
           title="Browse by Category"
           subtitle="Find work in your field, or the right people for your task."
         />
-        {result.status === 'error' ? (
-          <div className="mb-6">
-            <LoadError what="the task counts" error={result.error} onRetry={result.retry} />
-          </div>
-        ) : null}
-        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
-          {CATEGORIES.map((category) => {
-            const Icon = CATEGORY_ICONS[category];
-            return (
-              <li key={category}>
-                <Link
-                  to={`/browse-tasks?category=${encodeURIComponent(category)}`}
-                  className="group flex h-full flex-col items-center gap-3 rounded-box border border-base-300 bg-base-100 p-5 text-center transition-colors hover:border-primary"
-                >
-                  <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <span className="font-semibold group-hover:text-primary">{category}</span>
-                  {result.status === 'loading' ? (
-                    <span className="skeleton h-4 w-16" aria-hidden="true" />
-                  ) : result.status === 'success' ? (
-                    <span className="text-sm text-base-content/75">
-                      {countLabel(counts.get(category) ?? 0)}
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <Suspense fallback={<Grid counts="loading" />}>
+          <Await
+            resolve={counts}
+            errorElement={
+              <>
+                <div className="mb-6">
+                  <LoadError what="the task counts" />
+                </div>
+                <Grid counts="failed" />
+              </>
+            }
+          >
+            {(list: CategoryCount[]) => <Grid counts={list} />}
+          </Await>
+        </Suspense>
       </div>
     </section>
   );

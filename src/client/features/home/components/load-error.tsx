@@ -1,16 +1,16 @@
 import { RotateCw } from 'lucide-react';
+import { useAsyncError, useRevalidator } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 
-/** A section that could not load: what happened and a way to try again. */
-export function LoadError({
-  what,
-  error,
-  onRetry,
-}: {
-  what: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
+/**
+ * A section whose data could not load (inside its `<Await errorElement>`): what happened and
+ * a way to try again, which runs the page's loader again.
+ */
+export function LoadError({ what }: { what: string }) {
+  const error = useAsyncError();
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === 'loading';
   return (
     <div
       role="alert"
@@ -19,8 +19,19 @@ export function LoadError({
       <span>
         We could not load {what}. {errorMessage(error)}
       </span>
-      <button type="button" className="btn btn-sm sm:ml-auto" onClick={onRetry}>
-        <RotateCw className="size-4" aria-hidden="true" />
+      <button
+        type="button"
+        className="btn btn-sm sm:ml-auto"
+        aria-disabled={retrying || undefined}
+        onClick={() => {
+          if (!retrying) void revalidator.revalidate();
+        }}
+      >
+        {retrying ? (
+          <Spinner size="sm" label="Trying again" />
+        ) : (
+          <RotateCw className="size-4" aria-hidden="true" />
+        )}
         Try again
       </button>
     </div>

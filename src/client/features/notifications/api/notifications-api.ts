@@ -1,5 +1,17 @@
 import type { Notification, UnreadCount } from '../../../../shared/notifications.ts';
+import type { ActionFailure } from '../../../lib/action-result.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Where the bell loads and changes its data (a resource route, `routes/notifications-resource.ts`). */
+export const NOTIFICATIONS_RESOURCE = '/resources/notifications';
+
+/** What the resource route's loader answers. */
+export interface NotificationsData {
+  /** Null when the count could not be loaded (the bell keeps the last one). */
+  unread: number | null;
+  /** The recent notifications when asked for (`?list`), or why they could not be loaded. */
+  list: { items: Notification[] } | ActionFailure | null;
+}
 
 /** My most recent notifications, newest first. */
 export function fetchNotifications(limit: number, signal?: AbortSignal): Promise<Notification[]> {

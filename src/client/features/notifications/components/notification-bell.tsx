@@ -1,7 +1,9 @@
 import { Bell } from 'lucide-react';
-import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 import { useEventStream } from '../../../lib/use-event-stream.ts';
-import { fetchUnreadCount } from '../api/notifications-api.ts';
+import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
 
 const loadPanel = () => import('./notification-panel.tsx');
 const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
@@ -9,44 +11,30 @@ const NOTIFICATION_EVENTS = ['notification', 'resync'] as const;
 
 /**
  * The header's bell (signed in only): the unread count as a badge, kept live by the
- * notification stream; a click opens the list (its code loads on first use).
+ * notification stream; a click opens the list (its code loads on first use). Its data comes
+ * from the notifications resource route through a fetcher: loaded when the bell appears,
+ * when the list opens and on every stream event, and again after each mark-as-read.
  */
 export function NotificationBell() {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<NotificationsData>();
+  const href = open ? `${NOTIFICATIONS_RESOURCE}?list` : NOTIFICATIONS_RESOURCE;
+  const { load } = fetcher;
+
+  useEffect(() => {
+    void load(href);
+  }, [load, href]);
+  useEventStream('/notifications/events', NOTIFICATION_EVENTS, () => void load(href));
+
+  // The badge is a hint: a failed count keeps the last one (the open list shows errors).
   const [count, setCount] = useState(0);
-  // Bumped on every change, so an open list reloads too.
-  const [version, setVersion] = useState(0);
+  const fresh = fetcher.data?.unread;
+  if (typeof fresh === 'number' && fresh !== count) setCount(fresh);
 
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-  useEventStream('/notifications/events', NOTIFICATION_EVENTS, refresh);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // The badge is a hint: a failed count keeps the last one (the open list shows errors).
-    fetchUnreadCount(controller.signal).then(setCount, () => undefined);
-    return () => controller.abort();
-  }, [version]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, rootRef, buttonRef, () => setOpen(false));
 
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
   return (
@@ -86,9 +74,8 @@ export function NotificationBell() {
             }
           >
             <NotificationPanel
-              version={version}
+              list={fetcher.data?.list ?? null}
               unread={count}
-              onChanged={refresh}
               onNavigate={() => setOpen(false)}
             />
           </Suspense>

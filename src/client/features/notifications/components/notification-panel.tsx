@@ -1,64 +1,35 @@
 import { CheckCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { Notification } from '../../../../shared/notifications.ts';
+import { Link, useFetcher } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, isAbortError } from '../../../lib/api-client.ts';
-import {
-  fetchNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from '../api/notifications-api.ts';
+import { isFailure } from '../../../lib/action-result.ts';
+import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
 
-const RECENT = 10;
 const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface NotificationPanelProps {
-  /** Changes whenever the notifications may have changed: the list reloads. */
-  version: number;
+  /** The recent notifications; null while they load. */
+  list: NotificationsData['list'];
   unread: number;
-  /** Something was marked read: the count reloads. */
-  onChanged: () => void;
   /** A link was followed: the panel closes. */
   onNavigate: () => void;
 }
 
-type ListState = { version: number; items: Notification[] | null; error: string | null };
-
-/** The bell's list: recent notifications, each linking to its task; `Mark all as read`. */
-export function NotificationPanel({
-  version,
-  unread,
-  onChanged,
-  onNavigate,
-}: NotificationPanelProps) {
-  const [state, setState] = useState<ListState>({ version: -1, items: null, error: null });
-  const [actionError, setActionError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchNotifications(RECENT, controller.signal).then(
-      (items) => setState({ version, items, error: null }),
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        setState((s) => ({ ...s, version, error: errorMessage(error, 'Could not load.') }));
-      },
+/**
+ * The bell's list: recent notifications, each linking to its task; `Mark all as read`.
+ * Marking posts intent `read` or `read-all` to the notifications resource route; the bell's
+ * data reloads after it by itself.
+ */
+export function NotificationPanel({ list, unread, onNavigate }: NotificationPanelProps) {
+  const marker = useFetcher<unknown>();
+  const mark = (intent: 'read' | 'read-all', id?: string) =>
+    void marker.submit(
+      { intent, ...(id ? { id } : {}) },
+      { method: 'post', action: NOTIFICATIONS_RESOURCE },
     );
-    return () => controller.abort();
-  }, [version]);
+  const actionError =
+    marker.state === 'idle' && isFailure(marker.data) ? marker.data.error.message : null;
 
-  const act = async (work: () => Promise<void>) => {
-    setActionError(null);
-    try {
-      await work();
-    } catch (error) {
-      setActionError(errorMessage(error));
-    }
-    onChanged();
-  };
-
-  const { items, error } = state;
   return (
     <section
       aria-labelledby="notifications-title"
@@ -72,7 +43,7 @@ export function NotificationPanel({
           type="button"
           className="btn btn-ghost btn-xs"
           disabled={unread === 0}
-          onClick={() => void act(markAllNotificationsRead)}
+          onClick={() => mark('read-all')}
         >
           <CheckCheck className="size-4" aria-hidden="true" />
           Mark all as read
@@ -83,19 +54,19 @@ export function NotificationPanel({
           {actionError}
         </FormAlert>
       ) : null}
-      {error ? (
+      {isFailure(list) ? (
         <FormAlert tone="error" className="m-3">
-          {error}
+          {list.error.message}
         </FormAlert>
-      ) : items === null ? (
+      ) : list === null ? (
         <div className="flex justify-center p-6">
           <Spinner label="Loading notifications" />
         </div>
-      ) : items.length === 0 ? (
+      ) : list.items.length === 0 ? (
         <p className="p-6 text-center text-base-content/75">You have no notifications yet.</p>
       ) : (
         <ul className="overflow-y-auto" aria-label="Recent notifications">
-          {items.map((item) => {
+          {list.items.map((item) => {
             const body = (
               <>
                 <span className="flex items-start justify-between gap-2">
@@ -111,7 +82,7 @@ export function NotificationPanel({
               </>
             );
             const markRead = () => {
-              if (!item.read) void act(() => markNotificationRead(item._id));
+              if (!item.read) mark('read', item._id);
             };
             const className = `block w-full px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200 ${item.read ? '' : 'bg-primary/5'}`;
             return (

@@ -2,22 +2,14 @@ import type { Task } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { taskPrice } from '../../../../shared/money.ts';
-import { TaskInitial } from './task-initial.tsx';
+import { MyTaskSummary } from './my-task-summary.tsx';
 import { TaskRowActions } from './task-row-actions.tsx';
 
 /** One of my tasks as a card (below the md breakpoint). */
 export function MyTaskCard({ task, onDelete }: { task: Task; onDelete: (task: Task) => void }) {
   return (
     <article className="rounded-box border border-base-300 bg-base-100 p-4">
-      <div className="flex items-start gap-3">
-        <TaskInitial title={task.title} />
-        <div className="min-w-0 flex-1">
-          <h2 className="font-semibold break-words">{task.title}</h2>
-          <p className="mt-1 line-clamp-2 text-sm break-words text-base-content/75">
-            {task.description}
-          </p>
-        </div>
-      </div>
+      <MyTaskSummary task={task} layout="card" />
       <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-base-content/70">Category</dt>

@@ -2,7 +2,7 @@ import type { Task } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { taskPrice } from '../../../../shared/money.ts';
-import { TaskInitial } from './task-initial.tsx';
+import { MyTaskSummary } from './my-task-summary.tsx';
 import { TaskRowActions } from './task-row-actions.tsx';
 
 interface MyTasksTableProps {
@@ -36,15 +36,7 @@ export function MyTasksTable({ tasks, onDelete, className = '' }: MyTasksTablePr
           {tasks.map((task) => (
             <tr key={task._id}>
               <td className="max-w-md">
-                <div className="flex items-center gap-3">
-                  <TaskInitial title={task.title} />
-                  <div className="min-w-0">
-                    <div className="font-semibold break-words">{task.title}</div>
-                    <div className="line-clamp-1 text-sm break-all text-base-content/75">
-                      {task.description}
-                    </div>
-                  </div>
-                </div>
+                <MyTaskSummary task={task} layout="row" />
               </td>
               <td className="hidden whitespace-nowrap lg:table-cell">
                 {task.category || 'General'}

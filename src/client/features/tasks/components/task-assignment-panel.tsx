@@ -3,20 +3,14 @@ import { useId, useState } from 'react';
 import { CANCEL_REASON_MAX } from '../../../../shared/bidding.ts';
 import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { cancelAssignment, completeTask } from '../api/tasks-api.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
-
-interface TaskAssignmentPanelProps {
-  task: TaskDetail;
-  /** The task changed on the server: reload what the screen shows. */
-  onChanged: () => void;
-}
 
 /**
  * The owner's view of who does the work: open for bidding, or assigned (with `Mark as
- * Completed` and `Cancel assignment`, which asks for a reason the bidder is told).
+ * Completed` and `Cancel assignment`, which asks for a reason the bidder is told). The
+ * answers post intents `complete` and `cancel-assignment` to the screen's action.
  */
-export function TaskAssignmentPanel({ task, onChanged }: TaskAssignmentPanelProps) {
+export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
   const reasonId = useId();
   const [asking, setAsking] = useState<'complete' | 'cancel' | null>(null);
   const completed = task.status === 'Completed';
@@ -63,12 +57,9 @@ export function TaskAssignmentPanel({ task, onChanged }: TaskAssignmentPanelProp
         confirmLabel="Yes, it is completed"
         busyLabel="Saving"
         confirmClassName="btn-success"
+        intent="complete"
+        onDone={() => setAsking(null)}
         onClose={() => setAsking(null)}
-        onConfirm={async () => {
-          await completeTask(task._id);
-          setAsking(null);
-          onChanged();
-        }}
       >
         <p className="break-words">
           {task.title} — done by {task.assignedTo ?? 'nobody'}.
@@ -81,12 +72,9 @@ export function TaskAssignmentPanel({ task, onChanged }: TaskAssignmentPanelProp
         busyLabel="Cancelling"
         confirmClassName="btn-error"
         cancelLabel="Keep it"
+        intent="cancel-assignment"
+        onDone={() => setAsking(null)}
         onClose={() => setAsking(null)}
-        onConfirm={async (form) => {
-          await cancelAssignment(task._id, String(form.get('reason') ?? '').trim());
-          setAsking(null);
-          onChanged();
-        }}
       >
         <p className="break-words">
           {task.assignedTo} will be told why, and the task reopens for bidding.

@@ -1,0 +1,55 @@
+/**
+ * What a route action answers, for a `<Form>` (read with `useActionData`) or a `useFetcher`
+ * form (read from `fetcher.data`): the screen's own success object, or `{ error }` carrying
+ * the server's `ErrorBody` (message, code, field issues) so the form can show it.
+ */
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { ErrorBody } from '../../shared/errors.ts';
+import { ApiError } from './api-client.ts';
+
+export interface ActionFailure {
+  error: ErrorBody;
+}
+
+export function isFailure(result: unknown): result is ActionFailure {
+  return typeof result === 'object' && result !== null && 'error' in result;
+}
+
+/**
+ * Runs the action's work: its own result, or a thrown `ApiError` as `{ error }` (the server's
+ * message, code and issues; a network failure has code `NETWORK_ERROR`). Anything else is a
+ * bug and goes on to the route's error boundary.
+ */
+export async function attempt<T extends object>(
+  work: () => Promise<T>,
+): Promise<T | ActionFailure> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { error: { message: error.message, code: error.code, issues: error.issues } };
+  }
+}
+
+/** The `intent` field of a form that can do several things (`accept`, `delete`, …). */
+export function intentOf(form: FormData): string {
+  const intent = form.get('intent');
+  return typeof intent === 'string' ? intent : '';
+}
+
+/** For an action's `switch (intent)`: a form asked for something the screen does not do. */
+export function unknownIntent(intent: string): never {
+  throw data(`Unknown intent "${intent}".`, { status: 400 });
+}
+
+/**
+ * Every screen's `shouldRevalidate`: a failed action changed nothing, so the page keeps what
+ * it shows (and the dialog or alert about the failure); anything else reloads as usual.
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (isFailure(actionResult)) return false;
+  return defaultShouldRevalidate;
+}

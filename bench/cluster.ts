@@ -48,14 +48,20 @@ function sayInstanceErrors(cluster: Cluster) {
     if (!existsSync(file)) continue;
     const groups = new Map<string, number>();
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      let entry: { level?: number; msg?: string; err?: { message?: string } };
+      let entry: {
+        level?: number;
+        msg?: string;
+        err?: { message?: string; cause?: { message?: string } };
+      };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         continue;
       }
       if ((entry.level ?? 0) < 50) continue;
-      const what = `${entry.msg ?? ''}: ${entry.err?.message ?? ''}`.slice(0, 120);
+      // A failed query's own message is its SQL: its cause says why.
+      const why = entry.err?.cause?.message ?? entry.err?.message ?? '';
+      const what = `${entry.msg ?? ''}: ${why}`.slice(0, 120);
       groups.set(what, (groups.get(what) ?? 0) + 1);
     }
     for (const [what, n] of groups) say(`     ${instance.name} logged ${n} × ${what}`);
@@ -89,12 +95,13 @@ async function waitFor(
   return null;
 }
 
-/** `sent from -120 to +35 ms`: when the failed requests were sent, relative to `at`. */
+const signed = (ms: number) => (ms >= 0 ? `+${ms}` : `${ms}`);
+/** ` (sent from -120 to +35 ms of it)`: when the failed requests were sent, relative to `at`. */
 const sentBetween = (failures: Failure[], at: number) =>
   failures.length === 0
     ? ''
-    : ` (sent from ${Math.min(...failures.map((f) => f.sent - at))} to ` +
-      `+${Math.max(...failures.map((f) => f.sent - at))} ms of it)`;
+    : ` (sent from ${signed(Math.min(...failures.map((f) => f.sent - at)))} to ` +
+      `${signed(Math.max(...failures.map((f) => f.sent - at)))} ms of it)`;
 
 const replicaStates = (cluster: Cluster) =>
   Promise.all(

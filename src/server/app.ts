@@ -27,6 +27,16 @@ import { webRoutes } from './web/routes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
+/**
+ * Fastify's own hop count trusts nothing (it cannot check the peer), so a hop count is a
+ * function here: the nearest `hops` addresses (the socket's first) are proxies. Only safe when
+ * the instances are reachable through the balancer alone; addresses are safer (decision 1613).
+ */
+function trustProxy(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** A request id we accept from outside: up to 128 letters, digits and `-_.:`. */
 export function wellFormedRequestId(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
@@ -47,6 +57,8 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: (request) => wellFormedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     return503OnClosing: true,
+    // Off unless TRUST_PROXY names the proxies in front: X-Forwarded-For is then the client.
+    trustProxy: trustProxy(config.trustProxy),
     // One spelling of every path, before routing: absolute-form becomes origin-form.
     rewriteUrl: plainRequestTarget,
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logger.ts';
@@ -29,6 +30,16 @@ const envSchema = z
     LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
     SEED_ON_FIRST_START: z.enum(['true', 'false']).default('true'),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    TRUST_PROXY: z
+      .string()
+      .refine(
+        (v) => /^\d{1,2}$/.test(v) || v.split(',').every((a) => isIpOrCidr(a.trim())),
+        'must be a hop count (1) or a comma-separated list of proxy addresses (10.0.0.1,10.0.1.0/24)',
+      )
+      .optional(),
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: 'must be redis://… or rediss://…' })
+      .optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
     MAIL_FROM: z.string().min(3).default('TaskBid <no-reply@localhost>'),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
@@ -81,6 +92,13 @@ export interface Config {
   logFormat: LogFormat;
   seedOnFirstStart: boolean;
   rateLimits: boolean;
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For): false (none, the
+   * default), a hop count, or their addresses. Fastify's `trustProxy`.
+   */
+  trustProxy: false | number | string[];
+  /** Redis for rate-limit counters shared by every instance (else PostgreSQL or memory). */
+  redisUrl: string | null;
   mail: MailConfig;
   /**
    * After SIGTERM, how long the instance goes on serving while `/api/ready` says 503: longer
@@ -142,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT ?? defaultLogFormat(),
     seedOnFirstStart: e.SEED_ON_FIRST_START === 'true',
     rateLimits: e.RATE_LIMITS === 'on',
+    trustProxy: !e.TRUST_PROXY
+      ? false
+      : /^\d+$/.test(e.TRUST_PROXY)
+        ? Number(e.TRUST_PROXY)
+        : e.TRUST_PROXY.split(',').map((a) => a.trim()),
+    redisUrl: e.REDIS_URL ?? null,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
@@ -152,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
+}
+
+function isIpOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
 /**

@@ -44,12 +44,39 @@ describe('rate limits', () => {
     expect((await signUp()).statusCode).toBe(429);
   });
 
-  it(`limits sign-in attempts on one e-mail from many addresses to ${RATE_LIMITS.signInPerEmail} a minute`, async () => {
-    for (let i = 0; i < RATE_LIMITS.signInPerEmail; i++) {
-      expect((await signIn('target@example.com', `10.1.0.${i + 1}`)).statusCode).toBe(401);
-    }
-    expect((await signIn('Target@Example.com', '10.1.1.1')).statusCode).toBe(429);
+  it(`stops a guesser after ${RATE_LIMITS.failedSignInsPerAddressAndEmail} failed sign-ins for one e-mail, while its owner still signs in from elsewhere`, async () => {
+    const victim = await signUp(t.app, {}, '10.4.0.1');
+    const attempt = (password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: jsonHeaders(),
+        remoteAddress,
+        payload: { email: victim.email, password },
+      });
+    for (let i = 0; i < RATE_LIMITS.failedSignInsPerAddressAndEmail; i++)
+      expect((await attempt(`wrong-${i}`, '10.4.1.1')).statusCode).toBe(401);
+    // The stranger's address is refused for this e-mail, even with the right password …
+    const stopped = await attempt(victim.password, '10.4.1.1');
+    expect(stopped.statusCode).toBe(429);
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0);
+    // … and may still try other e-mails (the per-address limit is separate).
+    expect((await signIn('someone-else@example.com', '10.4.1.1')).statusCode).toBe(401);
+    // The owner, from their own address, is not locked out.
+    expect((await attempt(victim.password, '10.4.2.2')).statusCode).toBe(200);
+    // Successful sign-ins are not failures: they never count.
+    for (let i = 0; i < RATE_LIMITS.failedSignInsPerAddressAndEmail; i++)
+      expect((await attempt(victim.password, '10.4.2.3')).statusCode).toBe(200);
   });
+
+  it(`limits failed sign-ins for one e-mail from many addresses to ${RATE_LIMITS.failedSignInsPerEmail} a minute`, async () => {
+    for (let i = 0; i < RATE_LIMITS.failedSignInsPerEmail; i++) {
+      expect((await signIn('target@example.com', `10.1.${i >> 8}.${i & 255}`)).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await signIn('Target@Example.com', '10.1.9.9')).statusCode).toBe(429);
+  }, 180_000);
 
   it(`allows each user ${RATE_LIMITS.writesPerUser} task and bid writes a minute`, async () => {
     const [busy, other] = [await signUp(t.app), await signUp(t.app)];

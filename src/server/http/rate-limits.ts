@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { AUTH_PREFIX, authTarget } from '../auth/endpoints.ts';
 import { getUser } from '../auth/require-user.ts';
 import { HttpError } from './errors.ts';
+import { limitStore } from './limit-store.ts';
 
 const MINUTE = 60_000;
 
@@ -12,8 +13,13 @@ export const RATE_LIMITS = {
   perIp: 600,
   /** Sign-in and sign-up attempts from one address. */
   authPerIp: 10,
-  /** Sign-in attempts for one e-mail, from anywhere. */
-  signInPerEmail: 10,
+  /** Failed sign-ins for one e-mail from one address: the guesser is stopped here. */
+  failedSignInsPerAddressAndEmail: 5,
+  /**
+   * Failed sign-ins for one e-mail from anywhere: loose, so a stranger needs many addresses
+   * to lock a person out, while spraying guesses from many addresses still slows down.
+   */
+  failedSignInsPerEmail: 50,
   /** Requests that send a mail (verification, reset, change of address) from one address. */
   mailPerIp: 10,
   /** Mails asked for one e-mail address, from anywhere, per quarter of an hour. */
@@ -35,16 +41,23 @@ function tooMany(seconds: number) {
 
 /**
  * A global per-address ceiling plus tighter limits on the attempts worth abusing:
- * signing in or up (per address, and per e-mail for sign-in) and task and bid writes (per
- * user). Every refusal is 429 JSON with Retry-After.
+ * signing in or up (per address), failed sign-ins (per address and e-mail, tightly; per
+ * e-mail, loosely) and task and bid writes (per user). Every refusal is 429 JSON with
+ * Retry-After. Counters live where every instance sees them (limit-store.ts).
  */
 export async function registerRateLimits(app: FastifyInstance) {
+  const { kind, ...store } = await limitStore(app);
+  app.log.debug({ store: kind }, 'rate-limit counters');
   await app.register(rateLimit, {
     global: true,
     max: RATE_LIMITS.perIp,
     timeWindow: MINUTE,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) => tooMany(Math.ceil(context.ttl / 1000)),
+    // A store that cannot be reached (Redis or PostgreSQL down) lets requests through
+    // rather than failing them all; the database outage answers 503 on its own.
+    skipOnError: true,
+    ...store,
   });
 
   const limiter = (max: number, timeWindow = MINUTE) => {
@@ -53,18 +66,36 @@ export async function registerRateLimits(app: FastifyInstance) {
       timeWindow,
       keyGenerator: (request) => (request as FastifyRequest & { limitKey: string }).limitKey,
     });
-    return async (request: FastifyRequest, key: string) => {
+    const run = (request: FastifyRequest, key: string, increment: boolean) => {
       Object.assign(request, { limitKey: key });
-      const result = await check(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      throw Object.assign(tooMany(result.ttlInSeconds), { retryAfter: result.ttlInSeconds });
+      return check(request, { increment });
+    };
+    return {
+      /** Counts one more and refuses when that goes over `max`. */
+      async hit(request: FastifyRequest, key: string) {
+        const result = await run(request, key, true);
+        if (!result.isAllowed && result.isExceeded) throw refusal(result.ttlInSeconds);
+      },
+      /** Refuses when `max` are already counted, counting nothing. */
+      async full(request: FastifyRequest, key: string) {
+        const result = await run(request, key, false);
+        if (!result.isAllowed && result.remaining === 0) throw refusal(result.ttlInSeconds);
+      },
+      async count(request: FastifyRequest, key: string) {
+        await run(request, key, true);
+      },
     };
   };
   const authPerIp = limiter(RATE_LIMITS.authPerIp);
-  const signInPerEmail = limiter(RATE_LIMITS.signInPerEmail);
+  const failuresHere = limiter(RATE_LIMITS.failedSignInsPerAddressAndEmail);
+  const failuresAnywhere = limiter(RATE_LIMITS.failedSignInsPerEmail);
   const writesPerUser = limiter(RATE_LIMITS.writesPerUser);
   const mailPerIp = limiter(RATE_LIMITS.mailPerIp);
   const mailPerEmail = limiter(RATE_LIMITS.mailPerEmailPer15Min, 15 * MINUTE);
+  const failureKeys = (request: FastifyRequest, email: string) => ({
+    here: `signin-fail:${request.ip}:${email}`,
+    anywhere: `signin-fail:${email}`,
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
@@ -74,16 +105,20 @@ export async function registerRateLimits(app: FastifyInstance) {
         ? authTarget(request).endpoint?.attempt
         : undefined;
       if (attempt === 'mail') {
-        await mailPerIp(request, `mail:${request.ip}`);
+        await mailPerIp.hit(request, `mail:${request.ip}`);
         const email = emailOf(request.body);
-        if (email) await mailPerEmail(request, `mail-to:${email}`);
+        if (email) await mailPerEmail.hit(request, `mail-to:${email}`);
       } else if (attempt) {
-        await authPerIp(request, `auth:${request.ip}`);
+        await authPerIp.hit(request, `auth:${request.ip}`);
         const email = emailOf(request.body);
-        if (attempt === 'sign-in' && email) await signInPerEmail(request, `email:${email}`);
+        if (attempt === 'sign-in' && email) {
+          const keys = failureKeys(request, email);
+          await failuresHere.full(request, keys.here);
+          await failuresAnywhere.full(request, keys.anywhere);
+        }
       } else if (WRITES.test(route)) {
         const user = await getUser(request);
-        if (user) await writesPerUser(request, `writes:${user.id}`);
+        if (user) await writesPerUser.hit(request, `writes:${user.id}`);
       }
     } catch (error) {
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
@@ -91,6 +126,24 @@ export async function registerRateLimits(app: FastifyInstance) {
       throw error;
     }
   });
+
+  // A sign-in that failed (wrong e-mail or password) counts against both failure limits.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 401 || request.method !== 'POST') return payload;
+    if (!(request.routeOptions.url ?? '').startsWith(`${AUTH_PREFIX}/`)) return payload;
+    if (authTarget(request).endpoint?.attempt !== 'sign-in') return payload;
+    const email = emailOf(request.body);
+    if (email) {
+      const keys = failureKeys(request, email);
+      await failuresHere.count(request, keys.here);
+      await failuresAnywhere.count(request, keys.anywhere);
+    }
+    return payload;
+  });
+}
+
+function refusal(seconds: number) {
+  return Object.assign(tooMany(seconds), { retryAfter: seconds });
 }
 
 /** The e-mail a sign-in or mail request names, if it can be read (better-auth gets the raw bytes). */

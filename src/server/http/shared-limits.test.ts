@@ -1,0 +1,80 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { jsonHeaders } from '../../../tests/factories/users.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
+
+/** An address no earlier run used (Redis keeps counters between runs for a minute). */
+const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+function signInFrom(t: TestApp, headers: Record<string, string>, remoteAddress: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { ...jsonHeaders(), ...headers },
+    remoteAddress,
+    payload: { email: `nobody-${randomInt(1e9)}@example.com`, password: 'wrong-password' },
+  });
+}
+
+describe('two instances on one Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { RATE_LIMITS: 'on', REDIS_URL: 'redis://127.0.0.1:6379' };
+    [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it(`share one limit: ${RATE_LIMITS.authPerIp} sign-in attempts a minute from one address across both`, async () => {
+    const from = someAddress();
+    for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
+      const res = await signInFrom(i % 2 === 0 ? a : b, {}, from);
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    expect((await signInFrom(a, {}, from)).statusCode).toBe(429);
+    expect((await signInFrom(b, {}, from)).statusCode).toBe(429);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  let direct: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    [direct, proxied] = await Promise.all([
+      createTestApp({ RATE_LIMITS: 'on' }),
+      createTestApp({ RATE_LIMITS: 'on', TRUST_PROXY: '1' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([direct.close(), proxied.close()]);
+  });
+
+  it('limits each client behind the proxy on its own address when TRUST_PROXY is set', async () => {
+    const balancer = '10.200.0.1';
+    for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
+      const res = await signInFrom(proxied, { 'x-forwarded-for': '203.0.113.7' }, balancer);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(
+      (await signInFrom(proxied, { 'x-forwarded-for': '203.0.113.7' }, balancer)).statusCode,
+    ).toBe(429);
+    // Another client through the same balancer is not locked out with the first.
+    expect(
+      (await signInFrom(proxied, { 'x-forwarded-for': '203.0.113.8' }, balancer)).statusCode,
+    ).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick its own address', async () => {
+    const client = '10.201.0.1';
+    for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
+      const res = await signInFrom(direct, { 'x-forwarded-for': `198.51.100.${i}` }, client);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(
+      (await signInFrom(direct, { 'x-forwarded-for': '198.51.100.99' }, client)).statusCode,
+    ).toBe(429);
+  });
+});

@@ -16,6 +16,7 @@ import { healthRoutes } from './health/routes.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
+import { registerOpenApi } from './openapi/register.ts';
 import { plainRequestTarget } from './http/canonical-path.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
@@ -121,9 +122,10 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     globalDecompression: false,
   });
+  // Before the routes: the API document collects each one as it is registered.
+  await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  // Marketplace routes are registered here.
   await app.register(marketplaceRoutes);
   await app.register(webRoutes);
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AuthMode } from './route-auth.ts';
 import {
   changeEmailSchema,
   emailOnlySchema,
@@ -22,6 +23,10 @@ export interface AuthEndpoint {
   attempt?: AuthAttempt;
   /** Answers about an address: never sooner than the floor, so timing tells nothing. */
   answerFloorMs?: number;
+  /** Whether it needs a session (better-auth checks it): the API document's `security`. */
+  auth: Exclude<AuthMode, 'delegated'>;
+  /** For the API document, where better-auth's own description is missing. */
+  summary?: string;
 }
 
 /** How long an answer about an address takes at least (a queued mail costs a write). */
@@ -33,23 +38,30 @@ const ADDRESS_ANSWER_FLOOR_MS = 300;
  * for the server's own calls or are unused, and answer 404.
  */
 export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
-  { method: 'GET', path: '/get-session' },
-  { method: 'POST', path: '/sign-in/email', attempt: 'sign-in' },
-  { method: 'POST', path: '/sign-up/email', body: signUpSchema, attempt: 'sign-up' },
-  { method: 'POST', path: '/sign-out' },
-  { method: 'POST', path: '/update-user', body: updateProfileSchema },
-  { method: 'GET', path: '/list-sessions' },
-  { method: 'POST', path: '/revoke-session' },
-  { method: 'POST', path: '/revoke-sessions' },
-  { method: 'POST', path: '/revoke-other-sessions' },
+  { method: 'GET', path: '/get-session', auth: 'optional' },
+  { method: 'POST', path: '/sign-in/email', attempt: 'sign-in', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/sign-up/email',
+    body: signUpSchema,
+    attempt: 'sign-up',
+    auth: 'public',
+  },
+  { method: 'POST', path: '/sign-out', auth: 'optional' },
+  { method: 'POST', path: '/update-user', body: updateProfileSchema, auth: 'user' },
+  { method: 'GET', path: '/list-sessions', auth: 'user' },
+  { method: 'POST', path: '/revoke-session', auth: 'user' },
+  { method: 'POST', path: '/revoke-sessions', auth: 'user' },
+  { method: 'POST', path: '/revoke-other-sessions', auth: 'user' },
   // Verification: the link from the mail, and "Resend e-mail".
-  { method: 'GET', path: '/verify-email' },
+  { method: 'GET', path: '/verify-email', auth: 'public' },
   {
     method: 'POST',
     path: '/send-verification-email',
     body: emailOnlySchema,
     attempt: 'mail',
     answerFloorMs: ADDRESS_ANSWER_FLOOR_MS,
+    auth: 'public',
   },
   // Password reset: ask for a link, follow it (checked, then on to the page), set the password.
   {
@@ -58,9 +70,10 @@ export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
     body: emailOnlySchema,
     attempt: 'mail',
     answerFloorMs: ADDRESS_ANSWER_FLOOR_MS,
+    auth: 'public',
   },
-  { method: 'GET', path: '/reset-password/:token' },
-  { method: 'POST', path: '/reset-password', body: newPasswordSchema },
+  { method: 'GET', path: '/reset-password/:token', auth: 'public' },
+  { method: 'POST', path: '/reset-password', body: newPasswordSchema, auth: 'public' },
   // Change of address: confirmed from the new address (the link is /verify-email).
   {
     method: 'POST',
@@ -68,10 +81,17 @@ export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
     body: changeEmailSchema,
     attempt: 'mail',
     answerFloorMs: ADDRESS_ANSWER_FLOOR_MS,
+    auth: 'user',
+    summary: 'Change the e-mail address: a confirmation link goes to the new address',
   },
   // Google comes back here after sign-in; better-auth's error page is where it goes if not.
-  { method: 'GET', path: '/callback/:provider' },
-  { method: 'GET', path: '/error' },
+  {
+    method: 'GET',
+    path: '/callback/:provider',
+    auth: 'public',
+    summary: 'Where the identity provider returns after sign-in; redirects into the app',
+  },
+  { method: 'GET', path: '/error', auth: 'public' },
 ];
 
 export interface AuthTarget {

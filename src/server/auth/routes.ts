@@ -60,11 +60,14 @@ export async function authRoutes(app: FastifyInstance) {
     });
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/config', { config: { auth: 'public' } }, async () => ({
-      googleEnabled: config.google !== null,
-    }));
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'Which sign-in methods this server offers', tags: ['accounts'] },
+    },
+    async () => ({ googleEnabled: config.google !== null }),
+  );
 
   // Google sign-in starts here, in a popup (which reports back through /oauth-complete.html)
   // or as a full-page redirect that comes back to `returnTo`.
@@ -73,6 +76,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       config: { auth: 'delegated' },
       schema: {
+        summary: 'Start Google sign-in: redirects to Google (404 when it is not configured)',
+        tags: ['accounts'],
         querystring: z.object({
           mode: z.enum(['popup', 'redirect']).default('redirect'),
           returnTo: returnPath(config.baseUrl),

@@ -3,12 +3,16 @@ import { HttpError } from '../http/errors.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
-export async function healthRoutes(app: FastifyInstance) {
-  /** The process is up. */
-  app.get('/api/health', { config: { auth: 'public' } }, async () => ({ status: 'ok' }));
+const publicRoute = (summary: string) => ({
+  config: { auth: 'public' as const },
+  schema: { summary, tags: ['health'] },
+});
 
-  /** The process can serve: the database answers within two seconds. */
-  app.get('/api/ready', { config: { auth: 'public' } }, async () => {
+export async function healthRoutes(app: FastifyInstance) {
+  app.get('/api/health', publicRoute('The process is up'), async () => ({ status: 'ok' }));
+
+  const ready = publicRoute('The process can serve: the database answers within two seconds');
+  app.get('/api/ready', ready, async () => {
     if (app.lifecycle.draining)
       throw new HttpError(503, 'The server is shutting down.', 'NOT_READY');
     let timer: NodeJS.Timeout | undefined;

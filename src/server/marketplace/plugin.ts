@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { bidRoutes } from '../bids/routes.ts';
 import { newsletterRoutes } from '../newsletter/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
-import { registerOpenApi } from '../openapi/register.ts';
 import { assignmentRoutes } from '../tasks/assignment-routes.ts';
 import { taskEventRoutes } from '../tasks/event-routes.ts';
 import { taskRoutes } from '../tasks/routes.ts';
 
-/** The marketplace API (tasks, bids, notifications, newsletter) and its OpenAPI document. */
+/** The marketplace API: tasks, bids, notifications, newsletter. */
 export async function marketplaceRoutes(app: FastifyInstance) {
-  await registerOpenApi(app);
   await app.register(taskRoutes);
   await app.register(bidRoutes);
   await app.register(assignmentRoutes);

@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.ts';
+import { AUTH_PREFIX } from '../auth/endpoints.ts';
+import { accountsDocument } from './accounts.ts';
+import { operationIdFor, SESSION_SCHEME, securityFor, withClientError } from './operations.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+type Paths = Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 
 /**
- * Collects the routes registered after it in this scope (and its children) into an OpenAPI
- * 3.1 document generated from the routes' zod schemas, served at /api/openapi.json.
- * Call it directly (not through `register`) so the collector sits in the caller's scope.
+ * The API document, served at /api/openapi.json, and its interactive reference at /api/docs.
+ * Call it directly (not through `register`) before any route is registered: it collects
+ * every /api route from its zod schemas, and adds the accounts endpoints (better-auth's
+ * catch-all) from the allowlist. Each operation gets its security from the route's auth
+ * mode, an operationId, and at least one 4xx answer.
  */
 export async function registerOpenApi(app: FastifyInstance) {
+  const accounts = await accountsDocument(app.auth);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,18 +28,74 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
         description:
-          'Tasks, bids and the newsletter. Errors are `{ message, code?, issues? }`; lists are paged with `page` and `limit` and carry `X-Total-Count`. Sign in through /api/auth (better-auth); the session travels in an httpOnly cookie.',
+          'Tasks, bids, notifications, the newsletter and accounts. Errors are `{ message, code?, issues? }`; lists are paged with `page` and `limit` and carry `X-Total-Count`. The session travels in an httpOnly cookie set by the accounts endpoints.',
       },
+      // Relative: the server that serves this document, whatever name it is reached by.
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            description:
+              'The session cookie set by sign-up and sign-in (`__Secure-` prefixed over https).',
+          },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const { url, route } = input;
+      // The web app's files, the documentation itself and the accounts catch-all (listed
+      // endpoint by endpoint below) are not API operations.
+      if (!url.startsWith('/api/') || url === `${AUTH_PREFIX}/*` || input.schema?.hide) {
+        return { url, schema: { ...input.schema, hide: true } };
+      }
+      const methods = [route.method].flat();
+      if (methods.length !== 1) throw new Error(`${url}: describe one method per route`);
+      const { schema } = jsonSchemaTransform(input);
+      return {
+        url,
+        schema: {
+          ...schema,
+          operationId: input.schema?.operationId ?? operationIdFor(methods[0]!, url),
+          security: securityFor(route.config?.auth),
+        },
+      };
+    },
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) throw new Error('an OpenAPI 3 document was expected');
+      const { openapiObject } = document;
+      const paths = { ...openapiObject.paths, ...accounts.paths } as Paths;
+      for (const item of Object.values(paths)) {
+        for (const operation of Object.values(item)) withClientError(operation);
+      }
+      return {
+        ...openapiObject,
+        paths,
+        components: {
+          ...openapiObject.components,
+          schemas: { ...openapiObject.components?.schemas, ...accounts.schemas },
+        },
+      } as typeof openapiObject;
+    },
   });
 
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+  app.get(OPENAPI_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+
+  // Swagger UI from the package's own files, served by us: scripts from this origin only, so
+  // the site's Content-Security-Policy holds on these pages as everywhere else.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { auth: 'public', ...route.config };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await scope.register(fastifySwaggerUi, {
+      routePrefix: DOCS_PATH,
+      uiConfig: { deepLinking: true, tryItOutEnabled: false },
+      theme: { title: `${PRODUCT_NAME} API` },
+    });
+  });
 }

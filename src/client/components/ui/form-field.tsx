@@ -21,6 +21,15 @@ export interface FieldProps {
   className?: string;
 }
 
+/** A wrapper's props split in two: the field's own, and the rest (with `name`) for the control. */
+export function splitField<T extends FieldProps>(props: T) {
+  const { label, name, note, hint, className, ...control } = props;
+  return [
+    { label, name, note, hint, className },
+    { name, ...control },
+  ] as const;
+}
+
 interface FormFieldProps extends FieldProps {
   children: (control: ControlProps) => ReactNode;
 }

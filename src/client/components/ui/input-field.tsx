@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { FormField, type FieldProps } from './form-field.tsx';
+import { FormField, splitField, type FieldProps } from './form-field.tsx';
 
 export interface InputFieldProps
   extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'name'> {
@@ -8,26 +8,18 @@ export interface InputFieldProps
 }
 
 /** A `FormField` with an input (text, e-mail, URL, number, date …). */
-export function InputField({
-  label,
-  name,
-  note,
-  hint,
-  className,
-  leading,
-  ...input
-}: InputFieldProps) {
+export function InputField({ leading, ...props }: InputFieldProps) {
+  const [field, input] = splitField(props);
   return (
-    <FormField label={label} name={name} note={note} hint={hint} className={className}>
+    <FormField {...field}>
       {(control) =>
         leading ? (
           <div className="input w-full">
             {leading}
-            <input name={name} {...input} {...control} className="grow" />
+            <input {...input} {...control} className="grow" />
           </div>
         ) : (
           <input
-            name={name}
             {...input}
             {...control}
             className="input w-full read-only:bg-base-200 read-only:text-base-content/80"

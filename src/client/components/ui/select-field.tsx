@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { FormField, type FieldProps } from './form-field.tsx';
+import { FormField, splitField, type FieldProps } from './form-field.tsx';
 
 export type SelectOption = string | { value: string; label: string };
 
@@ -11,20 +11,12 @@ interface SelectFieldProps
 }
 
 /** A `FormField` with a select; an option is its own label or `{ value, label }`. */
-export function SelectField({
-  label,
-  name,
-  note,
-  hint,
-  className,
-  options,
-  placeholder,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const [field, select] = splitField(props);
   return (
-    <FormField label={label} name={name} note={note} hint={hint} className={className}>
+    <FormField {...field}>
       {(control) => (
-        <select name={name} {...select} {...control} className="select w-full">
+        <select {...select} {...control} className="select w-full">
           {placeholder ? (
             <option value="" disabled>
               {placeholder}

@@ -1,15 +1,11 @@
 import { createContext } from 'react';
+import type { ErrorIssue } from '../../../shared/errors.ts';
 
 /** The server's message for each field that failed its check, by the field's `name`. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
 /** What a form's fields read their error from; a form provides it around its fields. */
 export const FieldErrorsContext = createContext<FieldErrors>({});
-
-interface Issue {
-  path?: string | readonly (string | number)[];
-  message: string;
-}
 
 /**
  * A 400's `issues` as one message per field. The path's first segment after `body` names the
@@ -18,13 +14,12 @@ interface Issue {
  * the form's general message.
  */
 export function fieldErrors(
-  issues: readonly Issue[] | undefined,
+  issues: readonly ErrorIssue[] | undefined,
   names: Readonly<Record<string, string>> = {},
 ): FieldErrors {
   const errors: Record<string, string> = {};
   for (const issue of issues ?? []) {
-    const path =
-      typeof issue.path === 'string' ? issue.path.split('.') : (issue.path ?? []).map(String);
+    const path = issue.path.split('.');
     if (path[0] === 'body') path.shift();
     const key = path[0];
     if (!key) continue;

@@ -6,7 +6,6 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { fieldErrors } from '../components/ui/field-errors.ts';
 import { attempt, isFailure } from '../lib/action-result.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { createTask } from '../features/tasks/api/tasks-api.ts';
@@ -56,7 +55,7 @@ export function Component() {
         owner={owner}
         submitLabel="Create Task"
         submitting={submitting}
-        errors={isFailure(actionData) ? fieldErrors(actionData.error.issues) : undefined}
+        issues={isFailure(actionData) ? actionData.error.issues : undefined}
         formRef={formRef}
       />
       <AppDialog

@@ -10,7 +10,6 @@ import {
 import { isBiddingOpen } from '../../shared/bidding.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { fieldErrors } from '../components/ui/field-errors.ts';
 import { attempt, isFailure } from '../lib/action-result.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
@@ -116,7 +115,7 @@ export function Component() {
             ) : isBiddingOpen(task) ? (
               <BidForm
                 submitting={submitting}
-                errors={isFailure(actionData) ? fieldErrors(actionData.error.issues) : undefined}
+                issues={isFailure(actionData) ? actionData.error.issues : undefined}
                 formRef={formRef}
               />
             ) : (

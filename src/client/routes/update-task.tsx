@@ -8,7 +8,6 @@ import {
 } from 'react-router';
 import type { UpdateTaskInput } from '../../shared/tasks.ts';
 import { AppDialog, type DialogTone } from '../components/ui/app-dialog.tsx';
-import { fieldErrors } from '../components/ui/field-errors.ts';
 import { attempt, isFailure } from '../lib/action-result.ts';
 import { useSubmitting } from '../lib/pending.ts';
 import { fetchTask, updateTask } from '../features/tasks/api/tasks-api.ts';
@@ -80,7 +79,7 @@ export function Component() {
         owner={{ email: task.userEmail, name: task.userName }}
         submitLabel="Update Task"
         submitting={submitting}
-        errors={isFailure(actionData) ? fieldErrors(actionData.error.issues) : undefined}
+        issues={isFailure(actionData) ? actionData.error.issues : undefined}
       />
       <AppDialog
         open={shown !== null}

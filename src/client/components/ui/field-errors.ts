@@ -1,10 +1,13 @@
-import { createContext } from 'react';
+import { createContext, useMemo } from 'react';
 import type { ErrorIssue } from '../../../shared/errors.ts';
 
 /** The server's message for each field that failed its check, by the field's `name`. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
-/** What a form's fields read their error from; a form provides it around its fields. */
+/**
+ * What a form's fields read their error from; a form provides it around its fields. Each new
+ * object is a new set of errors (it moves the focus), so keep the same one across renders.
+ */
 export const FieldErrorsContext = createContext<FieldErrors>({});
 
 /**
@@ -27,4 +30,9 @@ export function fieldErrors(
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** `fieldErrors` of an action's issues, the same object for as long as the issues are. */
+export function useFieldErrors(issues: readonly ErrorIssue[] | undefined): FieldErrors {
+  return useMemo(() => fieldErrors(issues), [issues]);
 }

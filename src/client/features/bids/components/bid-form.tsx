@@ -2,23 +2,25 @@ import { Send } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
 import { BID_LIMITS } from '../../../../shared/limits.ts';
-import { FieldErrorsContext, type FieldErrors } from '../../../components/ui/field-errors.ts';
+import type { ErrorIssue } from '../../../../shared/errors.ts';
+import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 
 interface BidFormProps {
   submitting: boolean;
-  /** The server's message for each field it refused. */
-  errors?: FieldErrors;
+  /** The server's issues with the fields it refused, shown beside them. */
+  issues?: readonly ErrorIssue[];
   formRef?: Ref<HTMLFormElement>;
 }
 
 /** `Place Your Bid`: amount and deadline within `BID_LIMITS`, optional message. */
-export function BidForm({ submitting, errors, formRef }: BidFormProps) {
+export function BidForm({ submitting, issues, formRef }: BidFormProps) {
+  const errors = useFieldErrors(issues);
   const titleId = useId();
   return (
-    <FieldErrorsContext value={errors ?? {}}>
+    <FieldErrorsContext value={errors}>
       <Form method="post" ref={formRef} className="flex flex-col gap-4" aria-labelledby={titleId}>
         <h2 id={titleId} className="text-lg font-semibold">
           Place Your Bid

@@ -4,7 +4,8 @@ import { Form } from 'react-router';
 import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../../../shared/constants.ts';
 import { TASK_LIMITS } from '../../../../shared/limits.ts';
 import type { Task } from '../../../../shared/tasks.ts';
-import { FieldErrorsContext, type FieldErrors } from '../../../components/ui/field-errors.ts';
+import type { ErrorIssue } from '../../../../shared/errors.ts';
+import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -16,8 +17,8 @@ interface TaskFormProps {
   owner: { email: string; name: string };
   submitLabel: string;
   submitting: boolean;
-  /** The server's message for each field it refused. */
-  errors?: FieldErrors;
+  /** The server's issues with the fields it refused, shown beside them. */
+  issues?: readonly ErrorIssue[];
   formRef?: Ref<HTMLFormElement>;
 }
 
@@ -28,13 +29,14 @@ const FORM_STATUS_LIST: readonly string[] = FORM_STATUSES;
  * `TASK_LIMITS`, type=url with an https pattern, type=date); the route's action sends it and
  * the server checks again, its refusals shown beside the fields.
  */
-export function TaskForm({ task, owner, submitLabel, submitting, errors, formRef }: TaskFormProps) {
+export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef }: TaskFormProps) {
+  const errors = useFieldErrors(issues);
   const keptStatus =
     task && !FORM_STATUS_LIST.includes(task.status)
       ? [{ value: '', label: `${task.status} (keep)` }]
       : [];
   return (
-    <FieldErrorsContext value={errors ?? {}}>
+    <FieldErrorsContext value={errors}>
       <Form method="post" ref={formRef} className="grid gap-5 md:grid-cols-2">
         <InputField
           label="Task Image URL"

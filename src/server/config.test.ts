@@ -24,7 +24,8 @@ describe('configuration from .env.example', () => {
       baseUrl: 'http://localhost:3000',
       databaseUrl: join(dir, 'pglite'),
       google: null,
-      trustedOrigins: ['http://localhost:3000'],
+      // In development the loopback spellings of BASE_URL are the same site.
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
     });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
     // Exactly what the same variables left out entirely give.

@@ -150,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustedOrigins: [
       baseUrl,
+      ...(e.NODE_ENV === 'development' ? loopbackSpellings(baseUrl) : []),
       ...(e.TRUSTED_ORIGINS ?? '')
         .split(',')
         .map((o) => o.trim())
@@ -176,6 +177,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * In development, `http://127.0.0.1:3000` and `http://[::1]:3000` are the same site as
+ * `http://localhost:3000` to the person typing them: all are trusted origins.
+ */
+function loopbackSpellings(baseUrl: string): string[] {
+  const url = new URL(baseUrl);
+  if (!LOOPBACK.includes(url.hostname)) return [];
+  return LOOPBACK.filter((host) => host !== url.hostname).map(
+    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+  );
 }
 
 function isIpOrCidr(value: string): boolean {

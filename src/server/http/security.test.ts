@@ -179,7 +179,6 @@ describe('accounts endpoints over HTTP', () => {
       ['POST', '/api/auth/unlink-account'],
       ['POST', '/api/auth/link-social'],
       ['POST', '/api/auth/sign-in/social'],
-      ['POST', '/api/auth/request-password-reset'],
       ['POST', '/api/auth/update-session'],
       ['GET', '/api/auth/ok'],
       ['GET', '/api/auth/sign-in/email'],
@@ -201,5 +200,44 @@ describe('accounts endpoints over HTTP', () => {
       headers: { cookie: user.cookie },
     });
     expect(session.json().user.email).toBe(user.email);
+  });
+});
+
+describe('the address a person typed (loopback spellings of BASE_URL)', () => {
+  let dev: TestApp;
+  let prod: TestApp;
+  beforeAll(async () => {
+    [dev, prod] = await Promise.all([
+      createTestApp({ NODE_ENV: 'development' }),
+      createTestApp({ NODE_ENV: 'test' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([dev.close(), prod.close()]);
+  });
+
+  const signUpFrom = (t: TestApp, origin: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json', origin },
+      payload: buildUser(),
+    });
+
+  it('trusts localhost, 127.0.0.1 and [::1] alike in development, through better-auth too', async () => {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const res = await signUpFrom(dev, origin);
+      expect(res.statusCode, `${origin}: ${res.body}`).toBe(200);
+    }
+    expect((await signUpFrom(dev, 'http://127.0.0.1:4000')).statusCode).toBe(403);
+  });
+
+  it('refuses another origin with a message that says what to do, never a server fault', async () => {
+    const res = await signUpFrom(prod, 'http://127.0.0.1:3000');
+    expect(res.statusCode).toBe(403);
+    const { message } = res.json<{ message: string }>();
+    expect(message).toContain('http://127.0.0.1:3000');
+    expect(message).toContain(`Open ${TEST_BASE_URL}`);
+    expect(message).not.toMatch(/our side|went wrong/i);
   });
 });

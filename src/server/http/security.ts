@@ -70,12 +70,13 @@ export async function registerSecurity(app: FastifyInstance) {
     if (!changesApiState(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!trusted.has(origin)) throw crossSite();
+      if (!trusted.has(origin)) throw crossSite(origin, config.baseUrl);
       return;
     }
     // No Origin: browsers still say where a request comes from in Sec-Fetch-Site.
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossSite();
+    if (site !== undefined && site !== 'same-origin' && site !== 'none')
+      throw crossSite(undefined, config.baseUrl);
   });
 
   // Where a JSON body is expected, nothing else is accepted (a form post is a CSRF vector).
@@ -95,10 +96,16 @@ export async function registerSecurity(app: FastifyInstance) {
   });
 }
 
-function crossSite() {
+/**
+ * Says what happened and what to do: the usual cause is opening the site at another address
+ * than the one it is configured for (BASE_URL), which the person can fix at once.
+ */
+function crossSite(origin: string | undefined, baseUrl: string) {
+  const where = origin ? `from ${origin}` : 'from another site';
   return new HttpError(
     403,
-    'This request came from another site and was refused.',
+    `This request came ${where}, and this server only accepts requests from ${baseUrl}. ` +
+      `Open ${baseUrl} in your browser and try again (the server's BASE_URL or TRUSTED_ORIGINS names the addresses it accepts).`,
     'CROSS_SITE_REQUEST',
   );
 }

@@ -1,10 +1,11 @@
 import { LogIn } from 'lucide-react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { authErrorMessage } from '../../shared/auth-errors.ts';
 import { FieldErrorsContext } from '../components/ui/field-errors.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { returnPathAfterLogin } from '../lib/auth/guard.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
+import { loadAuthScreen } from '../features/auth/api/auth-screen.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
 import { EmailField } from '../features/auth/components/email-field.tsx';
@@ -13,7 +14,10 @@ import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { useAccountForm } from '../features/auth/hooks/use-account-form.ts';
 
 /** /login: e-mail and password, or Google; then back to the page the visitor wanted. */
+export const loader = loadAuthScreen;
+
 export function Component() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
   const { user, signInUser } = useAuth();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -61,7 +65,7 @@ export function Component() {
         </form>
       </FieldErrorsContext>
       <div className="mt-4">
-        <GoogleSignInButton returnTo={returnTo} disabled={submitting} />
+        <GoogleSignInButton returnTo={returnTo} enabled={googleEnabled} disabled={submitting} />
       </div>
     </AuthCard>
   );

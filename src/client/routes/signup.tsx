@@ -1,10 +1,11 @@
 import { UserPlus } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLoaderData, useLocation } from 'react-router';
 import { ACCOUNT_LIMITS } from '../../shared/limits.ts';
 import { FieldErrorsContext } from '../components/ui/field-errors.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { returnPathAfterLogin } from '../lib/auth/guard.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
+import { loadAuthScreen } from '../features/auth/api/auth-screen.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
 import { EmailField } from '../features/auth/components/email-field.tsx';
@@ -17,7 +18,10 @@ import { useAccountForm } from '../features/auth/hooks/use-account-form.ts';
 const { password } = ACCOUNT_LIMITS;
 
 /** /signup: name, e-mail, photo URL and password; signs the new user in. */
+export const loader = loadAuthScreen;
+
 export function Component() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
   const { user, createUser } = useAuth();
   const location = useLocation();
   const { submitting, failure, onSubmit } = useAccountForm(async (text) => {
@@ -73,7 +77,7 @@ export function Component() {
         </form>
       </FieldErrorsContext>
       <div className="mt-4">
-        <GoogleSignInButton returnTo={returnTo} disabled={submitting} />
+        <GoogleSignInButton returnTo={returnTo} enabled={googleEnabled} disabled={submitting} />
       </div>
     </AuthCard>
   );

@@ -3,11 +3,12 @@ import { authErrorMessage } from '../../../../shared/auth-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { authFailureMessage } from '../../../lib/auth/auth-failure.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { useGoogleEnabled } from '../hooks/use-google-enabled.ts';
 
 interface GoogleSignInButtonProps {
   /** Where a full-page fallback comes back to after signing in. */
   returnTo: string;
+  /** Whether the server has Google sign-in configured (the screen's loader asks it). */
+  enabled: boolean;
   disabled?: boolean;
 }
 
@@ -38,8 +39,7 @@ function GoogleMark() {
  * "Continue with Google": a 500×600 popup, or a full-page redirect when the popup is
  * blocked. Hidden when the server has no Google sign-in configured.
  */
-export function GoogleSignInButton({ returnTo, disabled }: GoogleSignInButtonProps) {
-  const enabled = useGoogleEnabled();
+export function GoogleSignInButton({ returnTo, enabled, disabled }: GoogleSignInButtonProps) {
   const { googleLogin } = useAuth();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);

@@ -69,7 +69,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
       DATABASE_URL: primary.url(DATABASE),
       DATABASE_READ_URL: replica.url(DATABASE),
-      TRUST_PROXY: '1',
+      // HAProxy connects from loopback and sends X-Forwarded-For: rate limits and logs see
+      // the client's address. Rate-limit counters are shared through the primary (no Redis).
+      TRUST_PROXY: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
       LOG_LEVEL: 'warn',
       ...options.env,

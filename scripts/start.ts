@@ -3,4 +3,5 @@
 import { ensureClientBuilt } from './build-client.ts';
 
 ensureClientBuilt();
-await import('../src/server/main.ts');
+const { main } = await import('../src/server/main.ts');
+await main();

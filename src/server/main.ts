@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedOnFirstStart } from './db/first-start.ts';
@@ -7,7 +8,11 @@ import { gracefulShutdown } from './shutdown.ts';
 /** Whatever is still running then, the process exits this long after the signal. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
-async function main() {
+/**
+ * Starts the server. `extend` runs on the built app before it listens (the browser tests add
+ * their own route there: tests/e2e/support/server.ts).
+ */
+export async function main(extend?: (app: FastifyInstance) => void | Promise<void>) {
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
@@ -21,6 +26,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  await extend?.(app);
   await seedOnFirstStart(app);
   const drainAndClose = gracefulShutdown(app, {
     deadlineMs: SHUTDOWN_DEADLINE_MS,
@@ -57,4 +63,4 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-await main();
+if (import.meta.main) await main();

@@ -11,15 +11,7 @@ import {
   CONTENT_PAGES,
   home,
 } from './support/axe-matrix.ts';
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from './tasks/support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -27,8 +19,9 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
   test('signed in: task screens, my bids, the accept and delete dialogs, notifications', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'a11y');
+    await accounts.signInPage('a11y');
     const token = uniqueToken('a11yin');
     const mine = await createTask(page.request, baseURL!, {
       title: `Mine ${token}`,
@@ -39,13 +32,12 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
       title: `Quiet ${token}`,
       status: 'On Hold',
     });
-    const other = await newApiUser(baseURL!, 'a11y-other');
+    const other = await accounts.apiUser('a11y-other');
     const theirs = await createTask(other.api, baseURL!, { title: `Theirs ${token}`, budget: 300 });
     for (const amount of [100, 110, 120]) {
       await placeBid(other.api, baseURL!, mine, amount, 'I have done this before.');
     }
     await placeBid(page.request, baseURL!, theirs, 250, 'Happy to help.');
-    await other.api.dispose();
     await page.goto('/my-tasks');
 
     expectNone(
@@ -142,9 +134,9 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
 
   test('signed in: home, profile, content pages, empty my-tasks and my-bids, header states', async ({
     page,
-    baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'a11y-new');
+    await accounts.signInPage('a11y-new');
     await page.goto('/profile');
     for (const path of ['/login', '/signup']) {
       await page.goto(path);

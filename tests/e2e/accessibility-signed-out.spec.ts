@@ -10,7 +10,7 @@ import {
   CONTENT_PAGES,
   home,
 } from './support/axe-matrix.ts';
-import { createTask, expect, newApiUser, test, uniqueToken } from './tasks/support.ts';
+import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -18,11 +18,11 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
   test('signed out: home, login, signup, browse, and protected routes (→ /login)', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const owner = await newApiUser(baseURL!, 'a11y-owner');
+    const owner = await accounts.apiUser('a11y-owner');
     const token = uniqueToken('a11yout');
     const id = await createTask(owner.api, baseURL!, { title: `Visible ${token}` });
-    await owner.api.dispose();
     await page.goto('/login');
 
     // Every protected route sends a visitor to /login (the same screen, scanned once below).

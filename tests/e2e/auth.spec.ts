@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
   accountButton,
-  createAccount,
   expect,
   signInWithGoogleAs,
   test,
@@ -26,8 +25,8 @@ async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
 }
 
 test.describe('accounts', () => {
-  test('sign up, see name and e-mail in the dropdown, sign out', async ({ page }) => {
-    const user = uniqueUser('signup');
+  test('sign up, see name and e-mail in the dropdown, sign out', async ({ page, accounts }) => {
+    const user = accounts.track(uniqueUser('signup'));
     await page.goto('/signup');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Create your account' }),
@@ -67,9 +66,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
   });
 
-  test('the dropdown also opens on hover and closes with Escape', async ({ page, baseURL }) => {
-    const user = uniqueUser('hover');
-    await createAccount(baseURL!, user);
+  test('the dropdown also opens on hover and closes with Escape', async ({ page, accounts }) => {
+    const user = await accounts.create('hover');
     await signIn(page, user);
     const account = accountButton(page);
     await account.hover();
@@ -93,9 +91,8 @@ test.describe('accounts', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('a wrong password and a taken e-mail get friendly sentences', async ({ page, baseURL }) => {
-    const user = uniqueUser('errors');
-    await createAccount(baseURL!, user);
+  test('a wrong password and a taken e-mail get friendly sentences', async ({ page, accounts }) => {
+    const user = await accounts.create('errors');
     await page.goto('/login');
     await fillLogin(page, { email: user.email, password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText(
@@ -120,10 +117,9 @@ test.describe('accounts', () => {
 
   test('a protected URL while signed out goes to login, then back to it', async ({
     page,
-    baseURL,
+    accounts,
   }) => {
-    const user = uniqueUser('guard');
-    await createAccount(baseURL!, user);
+    const user = await accounts.create('guard');
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
@@ -132,9 +128,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
   });
 
-  test('the profile updates the display name and photo URL', async ({ page, baseURL }) => {
-    const user = uniqueUser('profile');
-    await createAccount(baseURL!, user);
+  test('the profile updates the display name and photo URL', async ({ page, accounts }) => {
+    const user = await accounts.create('profile');
     await signIn(page, user);
     await page.goto('/profile');
     const name = page.getByRole('textbox', { name: 'Display name' });
@@ -157,14 +152,14 @@ test.describe('accounts', () => {
     await expect(page.getByText(newName, { exact: true }).first()).toBeVisible();
   });
 
-  test('Google sign-in through the popup', async ({ page, context }) => {
+  test('Google sign-in through the popup', async ({ page, context, accounts }) => {
     const id = randomUUID().slice(0, 8);
     const identity = {
       sub: `sub-${randomUUID()}`,
       email: `g-${id}@gmail.example`,
       name: `Grace ${id}`,
     };
-    await signInWithGoogleAs(context, identity);
+    await signInWithGoogleAs(context, accounts.track(identity));
     await page.goto('/login');
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -183,6 +178,7 @@ test.describe('accounts', () => {
   test('Google sign-in through the popup when the person takes their time at Google', async ({
     page,
     context,
+    accounts,
   }) => {
     const id = randomUUID().slice(0, 8);
     const identity = {
@@ -190,7 +186,7 @@ test.describe('accounts', () => {
       email: `slow-${id}@gmail.example`,
       name: `Slow ${id}`,
     };
-    await signInWithGoogleAs(context, identity);
+    await signInWithGoogleAs(context, accounts.track(identity));
     await page.goto('/login');
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -212,6 +208,7 @@ test.describe('accounts', () => {
   test('Google sign-in falls back to a full-page redirect when the popup is blocked', async ({
     page,
     context,
+    accounts,
   }) => {
     const id = randomUUID().slice(0, 8);
     const identity = {
@@ -219,7 +216,7 @@ test.describe('accounts', () => {
       email: `b-${id}@gmail.example`,
       name: `Blocked ${id}`,
     };
-    await signInWithGoogleAs(context, identity);
+    await signInWithGoogleAs(context, accounts.track(identity));
     await page.addInitScript(() => {
       window.open = () => null;
     });

@@ -75,6 +75,7 @@ function table(rows: Weight[]): string {
 test('JavaScript and CSS each page loads stay within the gzip budgets', async ({
   browser,
   baseURL,
+  accounts,
 }) => {
   test.setTimeout(120_000);
   const rows: Weight[] = [];
@@ -84,7 +85,7 @@ test('JavaScript and CSS each page loads stay within the gzip budgets', async ({
 
   // A signed-in visitor with one task of their own.
   const setup = await browser.newContext({ baseURL: baseURL! });
-  const user = uniqueUser('budget');
+  const user = accounts.track(uniqueUser('budget'));
   const signUp = await setup.request.post('/api/auth/sign-up/email', {
     data: user,
     headers: { origin: baseURL! },

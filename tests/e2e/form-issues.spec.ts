@@ -4,7 +4,7 @@
  * The issues are the server's own: a value of spaces passes the browser's `required` and is
  * trimmed to nothing before it is sent.
  */
-import { expect, signUpPage, test } from './tasks/support.ts';
+import { expect, test } from './tasks/support.ts';
 
 test.describe('server field issues', () => {
   test('sign-up: the name the server refused is marked and focused', async ({ page }) => {
@@ -28,9 +28,9 @@ test.describe('server field issues', () => {
 
   test('create task: the dialog gives the focus to the first refused field', async ({
     page,
-    baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'issues');
+    await accounts.signInPage('issues');
     await page.goto('/add-task');
     await page.getByLabel('Task Title').fill('   ');
     await page.getByLabel('Priority Level').selectOption('Low');

@@ -91,6 +91,7 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 test('sign up, post a task, then as someone else find it and bid, with the keyboard only', async ({
   page,
+  accounts,
 }) => {
   test.setTimeout(120_000);
   const title = `Keyboard ${uniqueToken('kbd')}`;
@@ -99,7 +100,7 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // 1. The owner signs up and posts a task through the header's Add Task link.
-  await signUpWithKeyboard(page, uniqueUser('kbd-owner'));
+  await signUpWithKeyboard(page, accounts.track(uniqueUser('kbd-owner')));
   await tabTo(
     page,
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add Task' }),
@@ -138,7 +139,7 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
 
   // 3. A second person signs up, browses, searches and bids.
-  await signUpWithKeyboard(page, uniqueUser('kbd-bidder'));
+  await signUpWithKeyboard(page, accounts.track(uniqueUser('kbd-bidder')));
   await tabTo(
     page,
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse Tasks' }),

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
-import { startOidcProvider } from '../../../tests/setup/oidc-provider.ts';
+import {
+  freshIdentity,
+  startOidcProvider,
+  type OidcIdentity,
+} from '../../../tests/setup/oidc-provider.ts';
 import { cookieFrom } from '../../../tests/factories/users.ts';
 
 describe('accounts: Google sign-in through OpenID Connect', () => {
@@ -17,7 +21,7 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
   });
 
   /** Walks the redirect chain a browser would follow: app → provider → app callback. */
-  async function signInWithGoogle(returnTo: string) {
+  async function signInWithGoogle(returnTo: string, identity = freshIdentity()) {
     const start = await t.app.inject({
       method: 'GET',
       url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
@@ -27,8 +31,7 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
     expect(authorizeUrl.origin).toBe(provider.issuer);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
 
-    const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
-    const callback = new URL(atProvider.headers.get('location') as string);
+    const callback = await provider.authorize(authorizeUrl, identity);
     expect(`${callback.origin}${callback.pathname}`).toBe(
       `${TEST_BASE_URL}/api/auth/callback/google`,
     );
@@ -47,9 +50,8 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
 
   it('ends in a session for the e-mail the provider vouched for, back on the page asked for', async () => {
     const email = `g-${randomUUID().slice(0, 8)}@gmail.example`;
-    provider.signInAs({ sub: randomUUID(), email, name: 'Grace Hopper' });
-
-    const done = await signInWithGoogle('/my-tasks');
+    const grace: OidcIdentity = { sub: randomUUID(), email, name: 'Grace Hopper' };
+    const done = await signInWithGoogle('/my-tasks', grace);
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('/my-tasks');
 
@@ -63,16 +65,8 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
   });
 
   it('sends the popup flow to the completion page', async () => {
-    provider.signInAs({
-      sub: randomUUID(),
-      email: `p-${randomUUID().slice(0, 8)}@gmail.example`,
-      name: 'Pop Up',
-    });
     const start = await t.app.inject({ method: 'GET', url: '/api/oauth/google/start?mode=popup' });
-    const atProvider = await fetch(new URL(start.headers.location as string), {
-      redirect: 'manual',
-    });
-    const callback = new URL(atProvider.headers.get('location') as string);
+    const callback = await provider.authorize(new URL(start.headers.location as string));
     const done = await t.app.inject({
       method: 'GET',
       url: `${callback.pathname}${callback.search}`,
@@ -98,11 +92,6 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
     '/\u0085/evil.example',
     'evil.example',
   ])('never lands on another site after a real sign-in: returnTo %j', async (returnTo) => {
-    provider.signInAs({
-      sub: randomUUID(),
-      email: `r-${randomUUID().slice(0, 8)}@gmail.example`,
-      name: 'Redirected',
-    });
     const start = await t.app.inject({
       method: 'GET',
       url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
@@ -123,11 +112,6 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
 
   it('comes back to a same-site path exactly as checked, query and fragment included', async () => {
     for (const returnTo of ['/browse-tasks?search=a%20b&page=2', '/my-tasks#top', '/tasks/x y']) {
-      provider.signInAs({
-        sub: randomUUID(),
-        email: `s-${randomUUID().slice(0, 8)}@gmail.example`,
-        name: 'Same Site',
-      });
       const done = await signInWithGoogle(returnTo);
       expect(done.statusCode, returnTo).toBe(302);
       const at = landing(done.headers.location as string);

@@ -1,24 +1,17 @@
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from '../tasks/support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from '../tasks/support.ts';
 
 test.describe('accept a bid', () => {
   test('confirm dialog, then the task is assigned, the other bid declined and bidding closed', async ({
     page,
     browser,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Accept ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
-    const first = await newApiUser(baseURL!, 'first');
-    const second = await newApiUser(baseURL!, 'second');
+    const first = await accounts.apiUser('first');
+    const second = await accounts.apiUser('second');
     await placeBid(first.api, baseURL!, taskId, 120);
     await placeBid(second.api, baseURL!, taskId, 99.99);
 
@@ -48,7 +41,7 @@ test.describe('accept a bid', () => {
     // Someone else opening the task sees who does it and no bid form.
     const context = await browser.newContext({ baseURL });
     const visitor = await context.newPage();
-    await signUpPage(visitor, baseURL!, 'visitor');
+    await accounts.signInPage('visitor', visitor);
     await visitor.goto(`/browse-tasks/${taskId}`);
     await expect(visitor.getByRole('article')).toContainText(`Assigned To${first.user.name}`);
     await expect(visitor.getByText('Bidding is closed for this task.')).toBeVisible();
@@ -57,18 +50,17 @@ test.describe('accept a bid', () => {
     await expect(history.getByText('Accepted', { exact: true })).toHaveCount(1);
     await expect(history.getByText('Declined', { exact: true })).toHaveCount(1);
     await context.close();
-    await first.api.dispose();
-    await second.api.dispose();
   });
 
   test('a second accept from a stale tab gets the 409 message in the dialog', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const taskId = await createTask(page.request, baseURL!);
-    const first = await newApiUser(baseURL!, 'first');
-    const second = await newApiUser(baseURL!, 'second');
+    const first = await accounts.apiUser('first');
+    const second = await accounts.apiUser('second');
     const firstBid = await placeBid(first.api, baseURL!, taskId, 120);
     await placeBid(second.api, baseURL!, taskId, 80);
 
@@ -90,7 +82,5 @@ test.describe('accept a bid', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Assigned to ${first.user.name}`)).toBeVisible();
     await expect(secondCard.getByText('Declined', { exact: true })).toBeVisible();
-    await first.api.dispose();
-    await second.api.dispose();
   });
 });

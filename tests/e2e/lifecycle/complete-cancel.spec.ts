@@ -1,18 +1,10 @@
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from '../tasks/support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from '../tasks/support.ts';
 
 test.describe('assignment lifecycle', () => {
-  test('the owner marks an assigned task completed', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'owner');
+  test('the owner marks an assigned task completed', async ({ page, baseURL, accounts }) => {
+    await accounts.signInPage('owner');
     const taskId = await createTask(page.request, baseURL!);
-    const bidder = await newApiUser(baseURL!, 'bidder');
+    const bidder = await accounts.apiUser('bidder');
     const bidId = await placeBid(bidder.api, baseURL!, taskId, 50);
     const accepted = await page.request.post(`/api/bids/${bidId}/accept`, {
       headers: { origin: baseURL! },
@@ -35,22 +27,22 @@ test.describe('assignment lifecycle', () => {
     await expect(page.getByRole('article').getByText('Completed', { exact: true })).toHaveClass(
       /badge-success/,
     );
-    await bidder.api.dispose();
   });
 
   test('cancel with a reason reopens the task and the bidder is told', async ({
     page,
     browser,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Reopen ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
     const bidderContext = await browser.newContext({ baseURL });
     const bidderPage = await bidderContext.newPage();
-    const bidder = await signUpPage(bidderPage, baseURL!, 'bidder');
+    const bidder = await accounts.signInPage('bidder', bidderPage);
     const bidId = await placeBid(bidderPage.request, baseURL!, taskId, 70);
-    const other = await newApiUser(baseURL!, 'other');
+    const other = await accounts.apiUser('other');
     await placeBid(other.api, baseURL!, taskId, 65);
     const accepted = await page.request.post(`/api/bids/${bidId}/accept`, {
       headers: { origin: baseURL! },
@@ -90,6 +82,5 @@ test.describe('assignment lifecycle', () => {
     await bidderPage.goto(`/browse-tasks/${taskId}`);
     await expect(bidderPage.getByRole('heading', { name: 'Place Your Bid' })).toBeVisible();
     await bidderContext.close();
-    await other.api.dispose();
   });
 });

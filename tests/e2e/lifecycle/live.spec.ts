@@ -1,27 +1,20 @@
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from '../tasks/support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from '../tasks/support.ts';
 
 test.describe('live updates', () => {
   test('a bid placed through the API appears on an open detail page within 1 s', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
+    const owner = await accounts.apiUser('owner');
     const taskId = await createTask(owner.api, baseURL!);
-    await signUpPage(page, baseURL!, 'watcher');
+    await accounts.signInPage('watcher');
     const stream = page.waitForResponse(`**/api/tasks/${taskId}/events`);
     await page.goto(`/browse-tasks/${taskId}`);
     await expect(page.getByRole('heading', { name: 'Bid History (0)' })).toBeVisible();
     await stream;
 
-    const bidder = await newApiUser(baseURL!, 'bidder');
+    const bidder = await accounts.apiUser('bidder');
     await placeBid(bidder.api, baseURL!, taskId, 42);
     await expect(page.getByRole('heading', { name: 'Bid History (1)' })).toBeVisible({
       timeout: 1_000,
@@ -29,22 +22,21 @@ test.describe('live updates', () => {
     await expect(page.getByRole('region', { name: 'Bid History (1)' })).toContainText(
       bidder.user.name,
     );
-    await owner.api.dispose();
-    await bidder.api.dispose();
   });
 
   test('view-bids shows a new bid and an acceptance from another tab without reload', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const taskId = await createTask(page.request, baseURL!);
     const stream = page.waitForResponse(`**/api/tasks/${taskId}/events`);
     await page.goto(`/view-bids/${taskId}`);
     await expect(page.getByText('0 bid(s) placed')).toBeVisible();
     await stream;
 
-    const bidder = await newApiUser(baseURL!, 'bidder');
+    const bidder = await accounts.apiUser('bidder');
     const bidId = await placeBid(bidder.api, baseURL!, taskId, 42);
     await expect(page.getByText('1 bid(s) placed')).toBeVisible({ timeout: 1_000 });
     const card = page.getByRole('article').filter({ hasText: bidder.user.name });
@@ -56,14 +48,14 @@ test.describe('live updates', () => {
     expect(accepted.status()).toBe(200);
     await expect(card.getByText('Accepted', { exact: true })).toBeVisible({ timeout: 1_000 });
     await expect(card.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
-    await bidder.api.dispose();
   });
 
   test('the bell counts a new bid live, a click marks one read, mark all clears it', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Bell ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
     const stream = page.waitForResponse('**/api/notifications/events');
@@ -72,8 +64,8 @@ test.describe('live updates', () => {
     await expect(bell).toHaveAccessibleName('Notifications');
     await stream;
 
-    const first = await newApiUser(baseURL!, 'first');
-    const second = await newApiUser(baseURL!, 'second');
+    const first = await accounts.apiUser('first');
+    const second = await accounts.apiUser('second');
     await placeBid(first.api, baseURL!, taskId, 10);
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
     await placeBid(second.api, baseURL!, taskId, 12);
@@ -93,7 +85,5 @@ test.describe('live updates', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(bell).toHaveAccessibleName('Notifications');
     await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-    await first.api.dispose();
-    await second.api.dispose();
   });
 });

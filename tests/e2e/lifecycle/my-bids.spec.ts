@@ -1,22 +1,15 @@
 import { accountButton } from '../support/test.ts';
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from '../tasks/support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from '../tasks/support.ts';
 
 test.describe('my bids', () => {
   test('lists my bids with their task, amount and state, linked from the profile menu', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'bidder');
-    const owner = await newApiUser(baseURL!, 'owner');
-    const rival = await newApiUser(baseURL!, 'rival');
+    await accounts.signInPage('bidder');
+    const owner = await accounts.apiUser('owner');
+    const rival = await accounts.apiUser('rival');
     const won = `Won ${uniqueToken()}`;
     const lost = `Lost ${uniqueToken()}`;
     const waiting = `Waiting ${uniqueToken()}`;
@@ -56,13 +49,15 @@ test.describe('my bids', () => {
 
     await wonRow.getByRole('link', { name: won }).click();
     await expect(page).toHaveURL(`/browse-tasks/${wonTask}`);
-    await owner.api.dispose();
-    await rival.api.dispose();
   });
 
-  test('phones get cards; someone without bids gets the empty state', async ({ page, baseURL }) => {
+  test('phones get cards; someone without bids gets the empty state', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signUpPage(page, baseURL!, 'newcomer');
+    await accounts.signInPage('newcomer');
     await page.goto('/my-bids');
     await expect(
       page.getByRole('heading', { name: 'You have not placed any bids yet.' }),
@@ -70,7 +65,7 @@ test.describe('my bids', () => {
     await page.getByRole('link', { name: 'Browse Tasks' }).last().click();
     await expect(page).toHaveURL(/\/browse-tasks/);
 
-    const owner = await newApiUser(baseURL!, 'owner');
+    const owner = await accounts.apiUser('owner');
     const title = `Card ${uniqueToken()}`;
     const taskId = await createTask(owner.api, baseURL!, { title });
     await placeBid(page.request, baseURL!, taskId, 55);
@@ -81,12 +76,11 @@ test.describe('my bids', () => {
     await expect(cards.first()).toContainText('$55.00');
     await expect(cards.first().getByText('Pending', { exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'My bids' })).toBeHidden();
-    await owner.api.dispose();
   });
 
-  test('more than 20 bids are paged', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'busy');
-    const owner = await newApiUser(baseURL!, 'owner');
+  test('more than 20 bids are paged', async ({ page, baseURL, accounts }) => {
+    await accounts.signInPage('busy');
+    const owner = await accounts.apiUser('owner');
     for (let i = 0; i < 21; i += 1) {
       const taskId = await createTask(owner.api, baseURL!, {
         title: `Paged ${i} ${uniqueToken()}`,
@@ -103,6 +97,5 @@ test.describe('my bids', () => {
     await expect(page).toHaveURL('/my-bids?page=2');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('$10.00');
-    await owner.api.dispose();
   });
 });

@@ -9,7 +9,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { NODE, ROOT, freePort, waitForHealth } from '../support/stack.ts';
-import { createTask, expect, newApiUser, placeBid, signUpPage, test } from '../tasks/support.ts';
+import { createTask, expect, placeBid, test } from '../tasks/support.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 const database = `taskbid_e2e_${randomBytes(4).toString('hex')}`;
@@ -38,7 +38,7 @@ async function startInstance(name: string): Promise<string> {
   const baseURL = `http://127.0.0.1:${port}`;
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
   const log = createWriteStream(join(ROOT, `test-results/e2e-instance-${name}.log`));
-  const server = spawn(NODE, [join(ROOT, 'src/server/main.ts')], {
+  const server = spawn(NODE, [join(ROOT, 'tests/e2e/support/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -85,21 +85,24 @@ test.afterAll(async () => {
 
 test('a browser on instance A shows a bid placed through instance B within 1 s', async ({
   browser,
+  accounts,
 }) => {
   const [a, b] = instances as [string, string];
   expect(a).not.toBe(b);
-  const owner = await newApiUser(b, 'owner');
+  // Accounts made on B are deleted through B when the test ends (the database goes after).
+  const onB = accounts.at(b);
+  const owner = await onB.apiUser('owner');
   const taskId = await createTask(owner.api, b);
 
   const context = await browser.newContext({ baseURL: a });
   const page = await context.newPage();
-  await signUpPage(page, a, 'watcher');
+  await accounts.at(a, page).signInPage('watcher');
   const stream = page.waitForResponse(`${a}/api/tasks/${taskId}/events`);
   await page.goto(`/browse-tasks/${taskId}`);
   await expect(page.getByRole('heading', { name: 'Bid History (0)' })).toBeVisible();
   await stream;
 
-  const bidder = await newApiUser(b, 'bidder');
+  const bidder = await onB.apiUser('bidder');
   await placeBid(bidder.api, b, taskId, 64);
   await expect(page.getByRole('heading', { name: 'Bid History (1)' })).toBeVisible({
     timeout: 1_000,
@@ -108,6 +111,4 @@ test('a browser on instance A shows a bid placed through instance B within 1 s',
     bidder.user.name,
   );
   await context.close();
-  await owner.api.dispose();
-  await bidder.api.dispose();
 });

@@ -1,14 +1,15 @@
 /**
  * Starts what the browser tests run against: the built client (built when missing or older
- * than its sources), the local OpenID provider, then the app on a free port with an
- * in-memory database. Used by Playwright's global setup and the screenshot script.
+ * than its sources), the local OpenID provider, then the app (with the tests' own route,
+ * server.ts) on a free port with an in-memory database. Used by Playwright's global setup
+ * and the screenshot script.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { startOidcProvider } from './oidc-provider.ts';
+import { startOidcProvider } from '../../setup/oidc-provider.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 /** Node 24 from the `node` devDependency (the system Node may be too old for .ts). */
@@ -67,6 +68,9 @@ export async function waitForHealth(url: string, server: ChildProcess, timeoutMs
   throw new Error(`The app did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
+/** The test server's own route: `DELETE {path}/{email}` deletes that account (server.ts). */
+export const TEST_ACCOUNTS_PATH = '/e2e/accounts';
+
 export interface Stack {
   baseURL: string;
   stop(): Promise<void>;
@@ -80,7 +84,7 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
   const logDir = join(ROOT, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, 'e2e-server.log'));
-  const server = spawn(NODE, [join(ROOT, 'src/server/main.ts')], {
+  const server = spawn(NODE, [join(ROOT, 'tests/e2e/support/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,18 +2,140 @@
  * The `test` every browser test imports: Playwright's, with `baseURL` pointing at the app
  * the global setup started.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_COOKIE, type OidcIdentity } from './oidc-provider.ts';
+import {
+  IDENTITY_COOKIE,
+  identityCookieValue,
+  type OidcIdentity,
+} from '../../setup/oidc-provider.ts';
+import { TEST_ACCOUNTS_PATH } from './stack.ts';
 
-export const test = base.extend({
+export interface ApiUser {
+  user: TestUser;
+  /** A request client signed in as `user` (sends our Origin). */
+  api: APIRequestContext;
+}
+
+/**
+ * The accounts of one test. Every account made through it (or handed to `track`) is deleted
+ * when the test ends, passed or failed, with everything it owns; its clients are disposed.
+ */
+export interface Accounts {
+  /** Signs the browser context of `on` (the test's page by default) up, and so in, as a new user. */
+  signInPage(prefix?: string, on?: Page): Promise<TestUser>;
+  /** Another user, signed in on a request client of its own. */
+  apiUser(prefix?: string): Promise<ApiUser>;
+  /** Creates an account without signing anyone in. */
+  create(prefix?: string): Promise<TestUser>;
+  /** An account the test makes itself (the sign-up form): deleted at the end too. */
+  track<U extends { email: string }>(user: U): U;
+  /** The same, on another server of the tests (it must serve server.ts's route too). */
+  at(origin: string, page?: Page): Accounts;
+}
+
+/** The app's address, set by the global setup. */
+function appOrigin(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through `playwright test`');
+  return url;
+}
+
+/** An `Accounts` and the clean-up that deletes what it made. */
+function openAccounts(origin: string, page?: Page) {
+  /** Every account made, by the server it was made on. */
+  const made: { origin: string; email: string }[] = [];
+  const clients: APIRequestContext[] = [];
+
+  const on = (origin: string, page?: Page): Accounts => {
+    const newClient = async () => {
+      const client = await playwrightRequest.newContext({
+        baseURL: origin,
+        extraHTTPHeaders: { origin },
+      });
+      clients.push(client);
+      return client;
+    };
+    const track = <U extends { email: string }>(user: U): U => {
+      made.push({ origin, email: user.email });
+      return user;
+    };
+    const signUp = async (client: APIRequestContext, prefix: string) => {
+      const user = track(uniqueUser(prefix));
+      const response = await client.post(`${origin}/api/auth/sign-up/email`, {
+        data: { name: user.name, email: user.email, password: user.password },
+        headers: { origin },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return user;
+    };
+    return {
+      signInPage: (prefix = 'owner', target = page) => {
+        if (!target) throw new Error('no page to sign in here: pass one');
+        return signUp(target.request, prefix);
+      },
+      apiUser: async (prefix = 'bidder') => {
+        const api = await newClient();
+        return { user: await signUp(api, prefix), api };
+      },
+      create: async (prefix = 'user') => signUp(await newClient(), prefix),
+      track,
+      at: on,
+    };
+  };
+
+  const cleanUp = async () => {
+    for (const client of clients) await client.dispose();
+    const admin = await playwrightRequest.newContext();
+    try {
+      for (const { origin, email } of made) {
+        const url = `${origin}${TEST_ACCOUNTS_PATH}/${encodeURIComponent(email)}`;
+        const response = await admin.delete(url);
+        // 404: the test never got as far as creating it.
+        expect([204, 404], `deleting ${email}`).toContain(response.status());
+      }
+    } finally {
+      await admin.dispose();
+    }
+  };
+  return { accounts: on(origin, page), cleanUp };
+}
+
+export const test = base.extend<{ accounts: Accounts }, { workerAccounts: Accounts }>({
   // Playwright reads fixture dependencies from the destructuring pattern, so it must be there.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: run through `playwright test`');
-    await use(url);
+    await use(appOrigin());
   },
+  /** This test's accounts: deleted when it ends, passed or failed. */
+  accounts: async ({ page, baseURL }, use) => {
+    const { accounts, cleanUp } = openAccounts(baseURL!, page);
+    try {
+      await use(accounts);
+    } finally {
+      await cleanUp();
+    }
+  },
+  /** Accounts for `beforeAll` data shared by a file's tests: deleted when the worker ends. */
+  workerAccounts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { accounts, cleanUp } = openAccounts(appOrigin());
+      try {
+        await use(accounts);
+      } finally {
+        await cleanUp();
+      }
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export { expect };
@@ -33,22 +155,12 @@ export function uniqueUser(prefix = 'user'): TestUser {
   };
 }
 
-/** Creates an account through the API without signing the page in. */
-export async function createAccount(baseURL: string, user: TestUser): Promise<void> {
-  const response = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ name: user.name, email: user.email, password: user.password }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-}
-
 /** Makes the local OpenID provider sign this browser context in as `identity`. */
 export async function signInWithGoogleAs(context: BrowserContext, identity: OidcIdentity) {
   await context.addCookies([
     {
       name: IDENTITY_COOKIE,
-      value: encodeURIComponent(JSON.stringify(identity)),
+      value: identityCookieValue(identity),
       domain: '127.0.0.1',
       path: '/',
     },

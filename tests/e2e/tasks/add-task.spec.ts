@@ -1,11 +1,11 @@
-import { expect, signUpPage, test, uniqueToken, watchRequests } from './support.ts';
+import { expect, test, uniqueToken, watchRequests } from './support.ts';
 
 test.describe('create a task', () => {
   test('every field, Task Created!, the form resets, and the task is mine', async ({
     page,
-    baseURL,
+    accounts,
   }) => {
-    const user = await signUpPage(page, baseURL!, 'creator');
+    const user = await accounts.signInPage('creator');
     await page.goto('/add-task');
     await expect(page.getByRole('heading', { level: 1, name: 'Create a New Task' })).toBeVisible();
     await expect(page.getByLabel('Your Email')).toHaveValue(user.email);
@@ -66,9 +66,9 @@ test.describe('create a task', () => {
 
   test('the browser refuses an http image URL and a budget step finer than 0.01', async ({
     page,
-    baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'creator');
+    await accounts.signInPage('creator');
     await page.goto('/add-task');
     const posts = watchRequests(page, 'POST', '/api/tasks');
     await page.getByLabel('Task Image URL').fill('http://insecure.example.com/a.png');
@@ -93,8 +93,8 @@ test.describe('create a task', () => {
     expect(posts).toHaveLength(0);
   });
 
-  test('a failed create says Error!', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'creator');
+  test('a failed create says Error!', async ({ page, accounts }) => {
+    await accounts.signInPage('creator');
     await page.route('**/api/tasks', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 500, json: { message: 'Something broke.' } })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createTask, expect, newApiUser, test, uniqueToken, type ApiUser } from './support.ts';
+import { createTask, expect, test, uniqueToken, type ApiUser } from './support.ts';
 
 /** The titles of the cards on the page, in order. */
 function cardTitles(page: Page) {
@@ -13,9 +13,9 @@ test.describe('browse tasks', () => {
   let token: string;
   const names = (t: string) => ({ a: `Alpha ${t}`, b: `Beta ${t}`, c: `Gamma ${t}` });
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ workerAccounts }) => {
     const baseURL = process.env.E2E_BASE_URL!;
-    owner = await newApiUser(baseURL, 'browse');
+    owner = await workerAccounts.apiUser('browse');
     token = uniqueToken('brw');
     const n = names(token);
     // Created in this order: A is the oldest, C the newest.
@@ -40,10 +40,6 @@ test.describe('browse tasks', () => {
       budget: 200,
       location: 'Lisbon, Portugal',
     });
-  });
-
-  test.afterAll(async () => {
-    await owner.api.dispose();
   });
 
   test('hero, search with clear button, and the card contents', async ({ page }) => {

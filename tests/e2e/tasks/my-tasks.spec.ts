@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { createTask, expect, signUpPage, test, uniqueToken } from './support.ts';
+import { createTask, expect, test, uniqueToken, type Accounts } from './support.ts';
 
-async function seedMyTasks(page: Page, baseURL: string) {
-  await signUpPage(page, baseURL, 'owner');
+async function seedMyTasks(page: Page, baseURL: string, accounts: Accounts) {
+  await accounts.signInPage('owner');
   const token = uniqueToken();
   const titles = {
     done: `Done ${token}`,
@@ -29,9 +29,9 @@ async function seedMyTasks(page: Page, baseURL: string) {
 }
 
 test.describe('my posted tasks', () => {
-  test('cards below md at 375 px', async ({ page, baseURL }) => {
+  test('cards below md at 375 px', async ({ page, baseURL, accounts }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    const titles = await seedMyTasks(page, baseURL!);
+    const titles = await seedMyTasks(page, baseURL!, accounts);
     await page.goto('/my-tasks');
     await expect(page.getByRole('heading', { level: 1, name: 'My Posted Tasks' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
@@ -62,9 +62,9 @@ test.describe('my posted tasks', () => {
     await expect(card).toContainText('H');
   });
 
-  test('compact table at 768 px: Task, Status, Actions', async ({ page, baseURL }) => {
+  test('compact table at 768 px: Task, Status, Actions', async ({ page, baseURL, accounts }) => {
     await page.setViewportSize({ width: 768, height: 900 });
-    const titles = await seedMyTasks(page, baseURL!);
+    const titles = await seedMyTasks(page, baseURL!, accounts);
     await page.goto('/my-tasks');
     const table = page.getByRole('table');
     await expect(table).toBeVisible();
@@ -83,8 +83,9 @@ test.describe('my posted tasks', () => {
   test('full table at 1280 px: Task, Category, Price, Status, Actions', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const titles = await seedMyTasks(page, baseURL!);
+    const titles = await seedMyTasks(page, baseURL!, accounts);
     await page.goto('/my-tasks');
     const table = page.getByRole('table');
     const headers = table.getByRole('columnheader');
@@ -96,8 +97,8 @@ test.describe('my posted tasks', () => {
     await expect(row.getByText('In Progress')).toHaveClass(/badge-info/);
   });
 
-  test('empty state links to the create form', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'empty');
+  test('empty state links to the create form', async ({ page, accounts }) => {
+    await accounts.signInPage('empty');
     await page.goto('/my-tasks');
     await expect(page.getByRole('heading', { name: 'No tasks posted yet' })).toBeVisible();
     await page.getByRole('link', { name: 'Create Your First Task' }).click();
@@ -107,8 +108,9 @@ test.describe('my posted tasks', () => {
   test('delete: the question, No keeps it, Yes removes it; Deleted! closes itself after 2 s', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Delete me ${uniqueToken()}`;
     await createTask(page.request, baseURL!, { title, budget: 99.5, deadline: '2031-02-03' });
     await page.goto('/my-tasks');
@@ -164,8 +166,8 @@ test.describe('my posted tasks', () => {
     await expect(page.getByRole('heading', { name: 'No tasks posted yet' })).toBeVisible();
   });
 
-  test('a failed delete shows the server message', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'owner');
+  test('a failed delete shows the server message', async ({ page, baseURL, accounts }) => {
+    await accounts.signInPage('owner');
     const title = `Stays ${uniqueToken()}`;
     await createTask(page.request, baseURL!, { title });
     await page.route('**/api/tasks/*', (route) =>
@@ -189,8 +191,9 @@ test.describe('my posted tasks', () => {
   test('a failed delete without a message says Failed to delete task', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Stays ${uniqueToken()}`;
     await createTask(page.request, baseURL!, { title });
     await page.route('**/api/tasks/*', (route) =>
@@ -209,8 +212,8 @@ test.describe('my posted tasks', () => {
   });
 });
 
-test('my tasks shows a spinner while they load', async ({ page, baseURL }) => {
-  await signUpPage(page, baseURL!, 'waiter');
+test('my tasks shows a spinner while they load', async ({ page, accounts }) => {
+  await accounts.signInPage('waiter');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/tasks?*', async (route) => {
@@ -225,8 +228,8 @@ test('my tasks shows a spinner while they load', async ({ page, baseURL }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Loading your tasks' })).toHaveCount(0);
 });
 
-test('more than 20 tasks are paged', async ({ page, baseURL }) => {
-  await signUpPage(page, baseURL!, 'prolific');
+test('more than 20 tasks are paged', async ({ page, baseURL, accounts }) => {
+  await accounts.signInPage('prolific');
   const token = uniqueToken();
   for (let i = 0; i < 21; i += 1) {
     await createTask(page.request, baseURL!, { title: `Paged ${i} ${token}` });

@@ -1,49 +1,18 @@
 /**
- * Helpers of the task-screen browser tests: accounts and data made through the real API.
- * `page.request` shares the page's cookies, so signing up through it signs the page in.
+ * Helpers of the task-screen browser tests: data made through the real API. Accounts come
+ * from the `accounts` fixture (support/test.ts), which deletes them after each test.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { request as playwrightRequest } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { CreateTaskInput } from '../../../src/shared/tasks.ts';
-import { expect, test as base, uniqueUser, type TestUser } from '../support/test.ts';
+import { expect, test as base } from '../support/test.ts';
 
 export { expect };
+export type { Accounts, ApiUser } from '../support/test.ts';
 
 /** A short unique word, to find the data of one test among everyone else's. */
 export function uniqueToken(prefix = 'tok'): string {
   return `${prefix}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-}
-
-async function signUp(api: APIRequestContext, baseURL: string, user: TestUser) {
-  const response = await api.post('/api/auth/sign-up/email', {
-    data: { name: user.name, email: user.email, password: user.password },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Signs the page's browser context up as a new user. */
-export async function signUpPage(page: Page, baseURL: string, prefix = 'owner'): Promise<TestUser> {
-  const user = uniqueUser(prefix);
-  await signUp(page.request, baseURL, user);
-  return user;
-}
-
-export interface ApiUser {
-  user: TestUser;
-  api: APIRequestContext;
-}
-
-/** A separate, signed-in API client (another user than the page's). Dispose it at the end. */
-export async function newApiUser(baseURL: string, prefix = 'bidder'): Promise<ApiUser> {
-  const api = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL },
-  });
-  const user = uniqueUser(prefix);
-  await signUp(api, baseURL, user);
-  return { user, api };
 }
 
 /** A valid task body (no image, so no network request for one); override any field. */

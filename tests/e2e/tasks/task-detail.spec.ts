@@ -1,27 +1,19 @@
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-  watchRequests,
-} from './support.ts';
+import { createTask, expect, placeBid, test, uniqueToken, watchRequests } from './support.ts';
 
 test.describe('task detail and bidding', () => {
   test('the discount appears exactly at the third bid; the form resets and the list refreshes', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
-    const other = await newApiUser(baseURL!, 'early');
+    const owner = await accounts.apiUser('owner');
+    const other = await accounts.apiUser('early');
     const title = `Discount ${uniqueToken()}`;
     const taskId = await createTask(owner.api, baseURL!, { title, budget: 200 });
     await placeBid(other.api, baseURL!, taskId, 150);
     await placeBid(other.api, baseURL!, taskId, 160);
 
-    const bidder = await signUpPage(page, baseURL!, 'bidder');
+    const bidder = await accounts.signInPage('bidder');
     await page.goto(`/browse-tasks/${taskId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Bid History (2)' })).toBeVisible();
@@ -58,18 +50,16 @@ test.describe('task detail and bidding', () => {
     // The form starts over.
     await expect(form.getByLabel('Your Bid Amount ($)')).toHaveValue('');
     await expect(form.getByLabel('Message')).toHaveValue('');
-
-    await owner.api.dispose();
-    await other.api.dispose();
   });
 
   test('a bid of 0.5 is stopped by the browser and never reaches the server', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
+    const owner = await accounts.apiUser('owner');
     const taskId = await createTask(owner.api, baseURL!);
-    await signUpPage(page, baseURL!, 'bidder');
+    await accounts.signInPage('bidder');
     await page.goto(`/browse-tasks/${taskId}`);
     await expect(page.getByText('No bids have been placed yet')).toBeVisible();
 
@@ -86,14 +76,13 @@ test.describe('task detail and bidding', () => {
     expect(posts).toHaveLength(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Bid History (0)' })).toBeVisible();
-    await owner.api.dispose();
   });
 
-  test('a failed bid is shown', async ({ page, baseURL }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
+  test('a failed bid is shown', async ({ page, baseURL, accounts }) => {
+    const owner = await accounts.apiUser('owner');
     const title = `Vanishing ${uniqueToken()}`;
     const taskId = await createTask(owner.api, baseURL!, { title });
-    await signUpPage(page, baseURL!, 'bidder');
+    await accounts.signInPage('bidder');
     await page.goto(`/browse-tasks/${taskId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // The task disappears between loading the page and bidding.
@@ -108,14 +97,14 @@ test.describe('task detail and bidding', () => {
     await expect(dialog).toContainText('Task not found');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await owner.api.dispose();
   });
 
   test('on my own task the form is replaced by a note and a link to its bids', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Mine ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
     await page.goto(`/browse-tasks/${taskId}`);
@@ -129,19 +118,19 @@ test.describe('task detail and bidding', () => {
   test('Back to Tasks leads to the browse list; signed-out visitors go to login', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
+    const owner = await accounts.apiUser('owner');
     const taskId = await createTask(owner.api, baseURL!);
     await page.goto(`/browse-tasks/${taskId}`);
     await expect(page).toHaveURL(/\/login$/);
 
-    await signUpPage(page, baseURL!, 'viewer');
+    await accounts.signInPage('viewer');
     await page.goto(`/browse-tasks/${taskId}`);
     await page.getByRole('link', { name: 'Back to Tasks' }).click();
     await expect(page).toHaveURL(/\/browse-tasks$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Discover Tasks That Match Your Skills' }),
     ).toBeVisible();
-    await owner.api.dispose();
   });
 });

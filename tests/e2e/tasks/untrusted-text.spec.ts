@@ -1,21 +1,14 @@
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from './support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from './support.ts';
 
 const PAYLOAD = '<img src=x onerror=alert(1)>';
 
 test('a title and description holding HTML render as plain text everywhere', async ({
   page,
   baseURL,
+  accounts,
 }) => {
   // The shared page guard fails the test if any alert or other dialog opens.
-  await signUpPage(page, baseURL!, 'owner');
+  await accounts.signInPage('owner');
   const token = uniqueToken('xss');
   const title = `${PAYLOAD} ${token}`;
   const taskId = await createTask(page.request, baseURL!, {
@@ -23,7 +16,7 @@ test('a title and description holding HTML render as plain text everywhere', asy
     description: `${PAYLOAD} description`,
     location: PAYLOAD,
   });
-  const bidder = await newApiUser(baseURL!, 'bidder');
+  const bidder = await accounts.apiUser('bidder');
   await placeBid(bidder.api, baseURL!, taskId, 10, PAYLOAD);
   const injected = page.locator('img[src="x"]');
 
@@ -56,5 +49,4 @@ test('a title and description holding HTML render as plain text everywhere', asy
   await page.goto(`/update-task/${taskId}`);
   await expect(page.getByLabel('Task Title')).toHaveValue(title);
   await expect(injected).toHaveCount(0);
-  await bidder.api.dispose();
 });

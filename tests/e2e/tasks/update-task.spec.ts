@@ -1,11 +1,12 @@
-import { createTask, expect, newApiUser, signUpPage, test, uniqueToken } from './support.ts';
+import { createTask, expect, test, uniqueToken } from './support.ts';
 
 test.describe('update a task', () => {
   test('prefilled; No Changes; then a change is saved and leads to my tasks', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'editor');
+    await accounts.signInPage('editor');
     const title = `Edit me ${uniqueToken()}`;
     const id = await createTask(page.request, baseURL!, {
       title,
@@ -45,8 +46,12 @@ test.describe('update a task', () => {
     await expect(row).toContainText('$95.50');
   });
 
-  test('a failed update says Error / Failed to update task.', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'editor');
+  test('a failed update says Error / Failed to update task.', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    await accounts.signInPage('editor');
     const id = await createTask(page.request, baseURL!);
     await page.route(`**/api/tasks/${id}`, (route) =>
       route.request().method() === 'PUT'
@@ -63,8 +68,8 @@ test.describe('update a task', () => {
     await expect(page.getByLabel('Task Title')).toHaveValue('Changed');
   });
 
-  test('Back to Task goes back', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'editor');
+  test('Back to Task goes back', async ({ page, baseURL, accounts }) => {
+    await accounts.signInPage('editor');
     const title = `Back ${uniqueToken()}`;
     const id = await createTask(page.request, baseURL!, { title });
     await page.goto('/my-tasks');
@@ -78,15 +83,14 @@ test.describe('update a task', () => {
     await expect(page).toHaveURL(/\/my-tasks$/);
   });
 
-  test("someone else's task shows a not-yours screen", async ({ page, baseURL }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
+  test("someone else's task shows a not-yours screen", async ({ page, baseURL, accounts }) => {
+    const owner = await accounts.apiUser('owner');
     const id = await createTask(owner.api, baseURL!);
-    await signUpPage(page, baseURL!, 'intruder');
+    await accounts.signInPage('intruder');
     await page.goto(`/update-task/${id}`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'This is not your task' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update Task' })).toHaveCount(0);
-    await owner.api.dispose();
   });
 });

@@ -1,23 +1,16 @@
-import {
-  createTask,
-  expect,
-  newApiUser,
-  placeBid,
-  signUpPage,
-  test,
-  uniqueToken,
-} from './support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from './support.ts';
 
 test.describe('view bids', () => {
   test('the owner sees every bid with e-mail, amounts, ids, dates and message', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const title = `Bids on ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
-    const first = await newApiUser(baseURL!, 'first');
-    const second = await newApiUser(baseURL!, 'second');
+    const first = await accounts.apiUser('first');
+    const second = await accounts.apiUser('second');
     const bidId = await placeBid(first.api, baseURL!, taskId, 120, 'I did this before.');
     await placeBid(second.api, baseURL!, taskId, 99.99);
 
@@ -48,12 +41,10 @@ test.describe('view bids', () => {
 
     await page.getByRole('link', { name: 'Back to task' }).click();
     await expect(page).toHaveURL(`/browse-tasks/${taskId}`);
-    await first.api.dispose();
-    await second.api.dispose();
   });
 
-  test('no bids yet', async ({ page, baseURL }) => {
-    await signUpPage(page, baseURL!, 'owner');
+  test('no bids yet', async ({ page, baseURL, accounts }) => {
+    await accounts.signInPage('owner');
     const taskId = await createTask(page.request, baseURL!);
     await page.goto(`/view-bids/${taskId}`);
     await expect(page.getByText('0 bid(s) placed')).toBeVisible();
@@ -66,14 +57,15 @@ test.describe('view bids', () => {
   test('someone who is not the owner gets a not-your-task screen and no e-mails', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    const owner = await newApiUser(baseURL!, 'owner');
-    const bidder = await newApiUser(baseURL!, 'bidder');
+    const owner = await accounts.apiUser('owner');
+    const bidder = await accounts.apiUser('bidder');
     const title = `Private ${uniqueToken()}`;
     const taskId = await createTask(owner.api, baseURL!, { title });
     await placeBid(bidder.api, baseURL!, taskId, 50, 'secret message');
 
-    await signUpPage(page, baseURL!, 'nosy');
+    await accounts.signInPage('nosy');
     await page.goto(`/view-bids/${taskId}`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'This is not your task' }),
@@ -86,17 +78,16 @@ test.describe('view bids', () => {
     await expect(page.getByRole('heading', { name: /^Bids for:/ })).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to task' }).click();
     await expect(page).toHaveURL(`/browse-tasks/${taskId}`);
-    await owner.api.dispose();
-    await bidder.api.dispose();
   });
 
   test('the heading counts every bid and the bids come a page at a time', async ({
     page,
     baseURL,
+    accounts,
   }) => {
-    await signUpPage(page, baseURL!, 'owner');
+    await accounts.signInPage('owner');
     const taskId = await createTask(page.request, baseURL!);
-    const bidder = await newApiUser(baseURL!, 'bidder');
+    const bidder = await accounts.apiUser('bidder');
     await placeBid(bidder.api, baseURL!, taskId, 70);
     // The server pages by 30; say there are 65, so the page needs three pages.
     const asked: URLSearchParams[] = [];
@@ -114,6 +105,5 @@ test.describe('view bids', () => {
     await expect(page).toHaveURL(`/view-bids/${taskId}?page=2`);
     expect(asked.at(-1)?.get('page')).toBe('2');
     expect(asked.at(-1)?.get('limit')).toBe('30');
-    await bidder.api.dispose();
   });
 });

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { BID_STATES, CANCEL_REASON_MAX } from './bidding.ts';
+import { CANCEL_REASON_MAX } from './bidding.ts';
 import { TASK_STATUSES } from './constants.ts';
+import { BID_STATES } from './lifecycle.ts';
 
-export {
-  BID_STATES,
-  CANCEL_REASON_MAX,
-  isBiddingOpen,
-  MY_BIDS_PAGE_SIZE,
-  type BidState,
-} from './bidding.ts';
+export { CANCEL_REASON_MAX, MY_BIDS_PAGE_SIZE } from './bidding.ts';
 
 /** Why the owner takes the work back from the accepted bidder (the bidder is told). */
 export const cancelAssignmentSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BID_STATES } from './bidding.ts';
+import { BID_STATES } from './lifecycle.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { BID_LIMITS } from './limits.ts';
 import { pageQuerySchema } from './paging.ts';
-import { calendarDate, money } from './tasks.ts';
+import { money, upcomingDate } from './tasks.ts';
 
 /**
  * What the bid form sends. Identity fields (`userEmail`, `userName`, `timestamp`) and other
@@ -12,7 +12,7 @@ import { calendarDate, money } from './tasks.ts';
 export const createBidSchema = z.object({
   taskId: z.string().min(1, 'is required').max(100),
   amount: money(BID_LIMITS.amount),
-  deadline: calendarDate(BID_LIMITS.deadline),
+  deadline: upcomingDate(BID_LIMITS.deadline),
   message: z.union([z.string().trim().max(BID_LIMITS.message.maxLength), z.null()]).optional(),
 });
 export type CreateBidInput = z.input<typeof createBidSchema>;

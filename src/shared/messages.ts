@@ -15,3 +15,11 @@ export const OWN_TASKS_ONLY = {
 export const NO_BID_ON_OWN_TASK = 'You cannot bid on your own task.';
 export const NOT_COMPLETABLE = 'Only an assigned task that is not completed can be completed.';
 export const NOT_REOPENABLE = 'Only an assigned task that is not completed can be reopened.';
+export const BID_NOT_PENDING = 'Only a pending bid can be accepted.';
+export const DEAL_FROZEN =
+  'This task is assigned: its title, description, budget, deadline, category and status can no longer be changed.';
+export const NOT_DELETABLE =
+  'An assigned or completed task cannot be deleted. To stop work in progress, cancel the assignment.';
+export const OWNER_STATUS_ONLY =
+  'must be Not Started or On Hold: a task is In Progress once a bid is accepted';
+export const PAST_DEADLINE = 'must be today or later';

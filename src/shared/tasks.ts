@@ -8,6 +8,7 @@ import {
   TASK_STATUSES,
   SKILLS_MAX,
 } from './constants.ts';
+import { earliestToday, OWNER_STATUSES } from './lifecycle.ts';
 import {
   ACCOUNT_LIMITS,
   BROWSE_LIMITS,
@@ -15,6 +16,7 @@ import {
   patternRegExp,
   stepDecimals,
 } from './limits.ts';
+import { OWNER_STATUS_ONLY, PAST_DEADLINE } from './messages.ts';
 import { pageQuerySchema } from './paging.ts';
 import { isPublicUrl } from './public-url.ts';
 
@@ -44,6 +46,10 @@ export const calendarDate = (limits: { min: string; max: string }) =>
       (v) => v >= limits.min && v <= limits.max,
       `must be a date from ${limits.min} to ${limits.max}`,
     );
+
+/** A deadline for something new: a real date within `limits`, not already past. */
+export const upcomingDate = (limits: { min: string; max: string }) =>
+  calendarDate(limits).refine((v) => v >= earliestToday(), PAST_DEADLINE);
 
 const title = z.string().trim().min(1, 'is required').max(TASK_LIMITS.title.maxLength);
 const description = z.string().trim().min(1, 'is required').max(TASK_LIMITS.description.maxLength);
@@ -80,19 +86,22 @@ export const createTaskSchema = z.object({
   imageUrl: imageUrl.optional(),
   priority: z.enum(PRIORITIES),
   category: z.enum(CATEGORIES),
-  deadline: calendarDate(TASK_LIMITS.deadline),
+  deadline: upcomingDate(TASK_LIMITS.deadline),
   estimatedTime: estimatedTime.optional(),
   budget: budget.optional(),
-  status: z.enum(FORM_STATUSES).default('Not Started'),
+  status: z.enum(OWNER_STATUSES, OWNER_STATUS_ONLY).default('Not Started'),
   location: location.optional(),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 /**
  * What the update form sends: the same fields. An optional field that is left out keeps
- * its stored value; `null` or '' clears it.
+ * its stored value; `null` or '' clears it. The task's state decides which changes are
+ * allowed (lifecycle.ts): its deal is frozen once assigned, a changed deadline must not be
+ * past (an unchanged past one stays), the status set by hand is Not Started or On Hold.
  */
 export const updateTaskSchema = createTaskSchema.extend({
+  deadline: calendarDate(TASK_LIMITS.deadline),
   status: z.enum(FORM_STATUSES).optional(),
 });
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;

@@ -25,7 +25,6 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
     const token = uniqueToken('a11yin');
     const mine = await createTask(page.request, baseURL!, {
       title: `Mine ${token}`,
-      status: 'In Progress',
       priority: 'Urgent',
     });
     const quiet = await createTask(page.request, baseURL!, {

@@ -7,7 +7,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { isBiddingOpen } from '../../shared/bidding.ts';
+import { may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
 import { attempt, isFailure } from '../lib/action-result.ts';
@@ -112,7 +112,7 @@ export function Component() {
                   View Bids
                 </Link>
               </div>
-            ) : isBiddingOpen(task) ? (
+            ) : may('bid', 'other', task) ? (
               <BidForm
                 submitting={submitting}
                 issues={isFailure(actionData) ? actionData.error.issues : undefined}

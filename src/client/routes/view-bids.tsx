@@ -6,7 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { isBiddingOpen } from '../../shared/bidding.ts';
+import { isAcceptable, may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -68,7 +68,7 @@ export function Component() {
   const { task, isOwner, page, bids, total, error } = data;
   if (!isOwner) return <NotYourTask what="see the bids on" taskId={task._id} title={task.title} />;
   const count = Math.max(total, task.bidCount);
-  const open = isBiddingOpen(task);
+  const open = may('accept', 'owner', task);
 
   return (
     <div className="page-container py-8 sm:py-10">
@@ -99,7 +99,7 @@ export function Component() {
               <li key={bid._id}>
                 <BidCard
                   bid={bid}
-                  onAccept={open && bid.status === 'pending' ? setAccepting : undefined}
+                  onAccept={open && isAcceptable(bid) ? setAccepting : undefined}
                 />
               </li>
             ))}

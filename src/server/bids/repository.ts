@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
 import type { Page } from '../../shared/paging.ts';
-import { isBiddingOpen, type MyBid } from '../../shared/assignments.ts';
+import type { MyBid } from '../../shared/assignments.ts';
+import { BID_TRANSITIONS, isAcceptable, TASK_ACTIONS } from '../../shared/lifecycle.ts';
 import { formatDollars } from '../../shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -9,19 +10,17 @@ import { notify } from '../notifications/repository.ts';
 import { isUuid } from '../db/ids.ts';
 import { countedPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
-import { lockTask, type Refusal } from '../tasks/lifecycle-guard.ts';
+import { guardTask, type Refusal } from '../tasks/lifecycle-guard.ts';
 
 /** What the bid form writes (already validated). */
 export type BidValues = Pick<typeof bids.$inferSelect, 'amount' | 'deadline' | 'message'>;
 
-export type PlaceBidResult =
-  | { outcome: 'placed'; id: string }
-  | { outcome: 'not-found' }
-  | { outcome: 'own-task' }
-  | { outcome: 'closed' };
+export type PlaceBidResult = { outcome: 'placed'; id: string } | Refusal;
 
 export type AcceptOutcome =
-  { outcome: 'accepted'; taskId: string; assignedTo: string; declinedCount: number } | Refusal;
+  | { outcome: 'accepted'; taskId: string; assignedTo: string; declinedCount: number }
+  | { outcome: 'not-pending' }
+  | Refusal;
 
 export function createBidRepository(db: Db, events: EventBus) {
   /** One page of a task's bids; e-mail and message only where `viewerId` may read them. */
@@ -99,27 +98,19 @@ export function createBidRepository(db: Db, events: EventBus) {
       };
     },
 
-    /** Places a bid unless the task is gone or belongs to the bidder; the task cannot vanish meanwhile. */
+    /**
+     * Places a bid while the task takes bids from this bidder (lifecycle.ts); the task is
+     * locked for share, so it cannot vanish or be awarded meanwhile.
+     */
     async place(
       taskId: string,
       bidder: { id: string; name: string },
       values: BidValues,
     ): Promise<PlaceBidResult> {
-      if (!isUuid(taskId)) return { outcome: 'not-found' };
       return db.transaction(async (tx) => {
-        const [task] = await tx
-          .select({
-            ownerId: tasks.ownerId,
-            title: tasks.title,
-            assignedTo: tasks.assignedTo,
-            status: tasks.status,
-          })
-          .from(tasks)
-          .where(eq(tasks.id, taskId))
-          .for('share');
-        if (!task) return { outcome: 'not-found' as const };
-        if (task.ownerId === bidder.id) return { outcome: 'own-task' as const };
-        if (!isBiddingOpen(task)) return { outcome: 'closed' as const };
+        const guard = await guardTask(tx, taskId, bidder.id, 'bid');
+        if (guard.outcome !== 'allowed') return guard;
+        const { task } = guard;
         const [row] = await tx
           .insert(bids)
           .values({ taskId, bidderId: bidder.id, ...values })
@@ -157,10 +148,15 @@ export function createBidRepository(db: Db, events: EventBus) {
           .innerJoin(user, eq(user.id, bids.bidderId))
           .where(eq(bids.id, bidId));
         if (!bid) return { outcome: 'not-found' as const };
-        const task = await lockTask(tx, bid.taskId);
-        if (!task) return { outcome: 'not-found' as const };
-        if (task.ownerId !== ownerId) return { outcome: 'not-owner' as const };
-        if (!isBiddingOpen(task)) return { outcome: 'conflict' as const };
+        const guard = await guardTask(tx, bid.taskId, ownerId, 'accept');
+        if (guard.outcome !== 'allowed') return guard;
+        const { task } = guard;
+        // Read again under the task's lock: every change of a bid's state holds that lock.
+        const [current] = await tx
+          .select({ status: bids.status })
+          .from(bids)
+          .where(eq(bids.id, bidId));
+        if (!current || !isAcceptable(current)) return { outcome: 'not-pending' as const };
 
         await tx
           .update(tasks)
@@ -168,15 +164,16 @@ export function createBidRepository(db: Db, events: EventBus) {
             assignedTo: bid.bidderName,
             assigneeId: bid.bidderId,
             acceptedBidId: bidId,
-            status: 'In Progress',
+            status: TASK_ACTIONS.accept.to,
             updatedAt: sql`now()`,
           })
           .where(eq(tasks.id, bid.taskId));
-        await tx.update(bids).set({ status: 'accepted' }).where(eq(bids.id, bidId));
+        await tx.update(bids).set({ status: BID_TRANSITIONS.accept.to }).where(eq(bids.id, bidId));
+        const { from, to } = BID_TRANSITIONS.declineOthers;
         const declined = await tx
           .update(bids)
-          .set({ status: 'declined' })
-          .where(and(eq(bids.taskId, bid.taskId), ne(bids.id, bidId), eq(bids.status, 'pending')))
+          .set({ status: to })
+          .where(and(eq(bids.taskId, bid.taskId), ne(bids.id, bidId), eq(bids.status, from)))
           .returning({ bidderId: bids.bidderId });
 
         const others = [...new Set(declined.map((d) => d.bidderId))].filter(

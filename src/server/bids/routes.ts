@@ -5,13 +5,14 @@ import { acceptedSchema, MY_BIDS_PAGE_SIZE, myBidSchema } from '../../shared/ass
 import { bidListQuerySchema, bidSchema, createBidSchema } from '../../shared/bids.ts';
 import {
   BID_NOT_FOUND,
+  BID_NOT_PENDING,
   BIDDING_CLOSED,
   NO_BID_ON_OWN_TASK,
   TASK_NOT_FOUND,
 } from '../../shared/messages.ts';
 import { pageQuerySchema } from '../../shared/paging.ts';
 import { insertedSchema } from '../../shared/tasks.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from '../tasks/lifecycle-guard.ts';
@@ -66,9 +67,13 @@ export async function bidRoutes(scope: FastifyInstance) {
         deadline,
         message: message || null,
       });
-      if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
-      if (result.outcome === 'own-task') throw forbidden(NO_BID_ON_OWN_TASK);
-      if (result.outcome === 'closed') throw conflict(BIDDING_CLOSED, 'BIDDING_CLOSED');
+      if (result.outcome !== 'placed')
+        return refuse(result.outcome, {
+          notFound: TASK_NOT_FOUND,
+          forbidden: NO_BID_ON_OWN_TASK,
+          conflict: BIDDING_CLOSED,
+          code: 'BIDDING_CLOSED',
+        });
       request.log.info({ bidId: result.id, taskId }, 'bid placed');
       return reply.status(201).send({ acknowledged: true, insertedId: result.id });
     },
@@ -88,8 +93,9 @@ export async function bidRoutes(scope: FastifyInstance) {
     async (request) => {
       const owner = request.user;
       const result = await repo.accept(owner.id, request.params.id);
+      if (result.outcome === 'not-pending') throw conflict(BID_NOT_PENDING, 'INVALID_STATE');
       if (result.outcome !== 'accepted')
-        return refuse(result.outcome, BID_NOT_FOUND, BIDDING_CLOSED);
+        return refuse(result.outcome, { notFound: BID_NOT_FOUND, conflict: BIDDING_CLOSED });
       request.log.info({ bidId: request.params.id, taskId: result.taskId }, 'bid accepted');
       return {
         acknowledged: true as const,

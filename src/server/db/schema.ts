@@ -15,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BID_STATES } from '../../shared/bidding.ts';
+import { BID_STATES } from '../../shared/lifecycle.ts';
 import { CATEGORIES, PRIORITIES, TASK_STATUSES } from '../../shared/constants.ts';
 import { NOTIFICATION_TYPES } from '../../shared/notifications.ts';
 

@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
+import { BID_TRANSITIONS, TASK_ACTIONS } from '../../shared/lifecycle.ts';
 import type { TaskStatus } from '../../shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { isUuid } from '../db/ids.ts';
 import { bids, tasks } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
-import { lockTask, type Refusal } from './lifecycle-guard.ts';
+import { guardTask, type Refusal } from './lifecycle-guard.ts';
 
 export type LifecycleOutcome = { outcome: 'done'; status: TaskStatus } | Refusal;
+
+const COMPLETED = TASK_ACTIONS.complete.to;
+const REOPENED = TASK_ACTIONS['cancel-assignment'].to;
 
 /**
  * What follows the award of the work: complete the task, or cancel the assignment and
@@ -17,19 +20,15 @@ export type LifecycleOutcome = { outcome: 'done'; status: TaskStatus } | Refusal
 export function createAssignmentRepository(db: Db, events: EventBus) {
   return {
     async complete(ownerId: string, taskId: string): Promise<LifecycleOutcome> {
-      if (!isUuid(taskId)) return { outcome: 'not-found' };
       return db.transaction(async (tx) => {
-        const task = await lockTask(tx, taskId);
-        if (!task) return { outcome: 'not-found' as const };
-        if (task.ownerId !== ownerId) return { outcome: 'not-owner' as const };
-        if (task.assignedTo === null || task.status === 'Completed')
-          return { outcome: 'conflict' as const };
+        const guard = await guardTask(tx, taskId, ownerId, 'complete');
+        if (guard.outcome !== 'allowed') return guard;
         await tx
           .update(tasks)
-          .set({ status: 'Completed', updatedAt: sql`now()` })
+          .set({ status: COMPLETED, updatedAt: sql`now()` })
           .where(eq(tasks.id, taskId));
         await events.publish(tx, { type: 'task.changed', taskId });
-        return { outcome: 'done' as const, status: 'Completed' };
+        return { outcome: 'done' as const, status: COMPLETED };
       });
     },
 
@@ -38,27 +37,24 @@ export function createAssignmentRepository(db: Db, events: EventBus) {
       taskId: string,
       reason: string,
     ): Promise<LifecycleOutcome> {
-      if (!isUuid(taskId)) return { outcome: 'not-found' };
       return db.transaction(async (tx) => {
-        const task = await lockTask(tx, taskId);
-        if (!task) return { outcome: 'not-found' as const };
-        if (task.ownerId !== ownerId) return { outcome: 'not-owner' as const };
-        if (task.assignedTo === null || task.status === 'Completed')
-          return { outcome: 'conflict' as const };
+        const guard = await guardTask(tx, taskId, ownerId, 'cancel-assignment');
+        if (guard.outcome !== 'allowed') return guard;
+        const { task } = guard;
         await tx
           .update(tasks)
           .set({
             assignedTo: null,
             assigneeId: null,
             acceptedBidId: null,
-            status: 'Not Started',
+            status: REOPENED,
             updatedAt: sql`now()`,
           })
           .where(eq(tasks.id, taskId));
         if (task.acceptedBidId) {
           const [cancelled] = await tx
             .update(bids)
-            .set({ status: 'cancelled' })
+            .set({ status: BID_TRANSITIONS.cancelAssignment.to })
             .where(eq(bids.id, task.acceptedBidId))
             .returning({ bidderId: bids.bidderId });
           if (cancelled) {
@@ -74,7 +70,7 @@ export function createAssignmentRepository(db: Db, events: EventBus) {
           }
         }
         await events.publish(tx, { type: 'task.changed', taskId });
-        return { outcome: 'done' as const, status: 'Not Started' };
+        return { outcome: 'done' as const, status: REOPENED };
       });
     },
   };

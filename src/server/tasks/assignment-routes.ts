@@ -26,7 +26,8 @@ export async function assignmentRoutes(scope: FastifyInstance) {
     async (request) => {
       const owner = request.user;
       const result = await repo.complete(owner.id, request.params.id);
-      if (result.outcome !== 'done') return refuse(result.outcome, TASK_NOT_FOUND, NOT_COMPLETABLE);
+      if (result.outcome !== 'done')
+        return refuse(result.outcome, { notFound: TASK_NOT_FOUND, conflict: NOT_COMPLETABLE });
       return { acknowledged: true as const, taskId: request.params.id, status: result.status };
     },
   );
@@ -46,7 +47,8 @@ export async function assignmentRoutes(scope: FastifyInstance) {
     async (request) => {
       const owner = request.user;
       const result = await repo.cancelAssignment(owner.id, request.params.id, request.body.reason);
-      if (result.outcome !== 'done') return refuse(result.outcome, TASK_NOT_FOUND, NOT_REOPENABLE);
+      if (result.outcome !== 'done')
+        return refuse(result.outcome, { notFound: TASK_NOT_FOUND, conflict: NOT_REOPENABLE });
       return { acknowledged: true as const, taskId: request.params.id, status: result.status };
     },
   );

@@ -1,11 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { CATEGORIES } from '../../shared/constants.ts';
 import type { Page } from '../../shared/paging.ts';
+import { DEAL_FIELDS, earliestToday, isDealOpen, OWNER_STATUSES } from '../../shared/lifecycle.ts';
+import { OWNER_STATUS_ONLY, PAST_DEADLINE } from '../../shared/messages.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
 import { countedPage, pageOffset } from '../db/paging.ts';
+import { guardTask, type Refusal } from './lifecycle-guard.ts';
 import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
 
 type TaskRecord = typeof tasks.$inferSelect;
@@ -31,6 +34,11 @@ export type TaskChanges = Pick<
   'title' | 'description' | 'priority' | 'category' | 'deadline'
 > &
   Partial<Pick<TaskValues, 'imageUrl' | 'estimatedTime' | 'budget' | 'status' | 'location'>>;
+
+export type UpdateOutcome =
+  | { outcome: 'updated'; modified: 0 | 1 }
+  | { outcome: 'invalid'; field: 'status' | 'deadline'; message: string }
+  | Refusal;
 
 /**
  * The columns every task answer needs. The owner's e-mail leaves the database only when
@@ -148,7 +156,8 @@ export function createTaskRepository(db: Db) {
       return CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
     },
 
-    async create(ownerId: string, values: TaskValues): Promise<string> {
+    /** Stores a new task; an optional value left undefined is stored as null. */
+    async create(ownerId: string, values: TaskChanges): Promise<string> {
       const [row] = await db
         .insert(tasks)
         .values({ ownerId, ...values })
@@ -158,36 +167,27 @@ export function createTaskRepository(db: Db) {
     },
 
     /**
-     * Applies the changes when `ownerId` owns the task. `modified` is false when every
+     * Applies the changes when `ownerId` owns the task and its state allows them
+     * (lifecycle.ts): once assigned, the deal's fields are frozen; a status set by hand is
+     * Not Started or On Hold; a changed deadline is not past. `modified` is 0 when every
      * submitted value equals the stored one (then nothing is written, not even updated_at).
      */
-    async update(id: string, ownerId: string, changes: TaskChanges) {
-      if (!isUuid(id)) return { outcome: 'not-found' as const };
+    async update(id: string, ownerId: string, changes: TaskChanges): Promise<UpdateOutcome> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({
-            ownerId: tasks.ownerId,
-            title: tasks.title,
-            description: tasks.description,
-            imageUrl: tasks.imageUrl,
-            priority: tasks.priority,
-            category: tasks.category,
-            deadline: tasks.deadline,
-            estimatedTime: tasks.estimatedTime,
-            budget: tasks.budget,
-            status: tasks.status,
-            location: tasks.location,
-          })
-          .from(tasks)
-          .where(eq(tasks.id, id))
-          .for('update');
-        if (!current) return { outcome: 'not-found' as const };
-        if (current.ownerId !== ownerId) return { outcome: 'forbidden' as const };
-        const patch = Object.fromEntries(
+        const guard = await guardTask(tx, id, ownerId, 'edit');
+        if (guard.outcome !== 'allowed') return guard;
+        const { task } = guard;
+        const patch: Partial<TaskValues> = Object.fromEntries(
           Object.entries(changes).filter(
-            ([key, value]) => value !== undefined && current[key as keyof typeof current] !== value,
+            ([key, value]) => value !== undefined && task[key as keyof TaskChanges] !== value,
           ),
         );
+        if (!isDealOpen(task) && DEAL_FIELDS.some((field) => field in patch))
+          return { outcome: 'conflict' as const };
+        if (patch.status && !OWNER_STATUSES.some((s) => s === patch.status))
+          return { outcome: 'invalid', field: 'status', message: OWNER_STATUS_ONLY };
+        if (patch.deadline && patch.deadline < earliestToday())
+          return { outcome: 'invalid', field: 'deadline', message: PAST_DEADLINE };
         if (Object.keys(patch).length === 0) return { outcome: 'updated' as const, modified: 0 };
         await tx
           .update(tasks)
@@ -197,20 +197,17 @@ export function createTaskRepository(db: Db) {
       });
     },
 
-    /** Deletes the task and its bids together when `ownerId` owns it. */
+    /**
+     * Deletes the task and its bids together when `ownerId` owns it and nobody is assigned
+     * (lifecycle.ts: the assignee's record stays).
+     */
     async remove(id: string, ownerId: string) {
-      if (!isUuid(id)) return { outcome: 'not-found' as const };
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ ownerId: tasks.ownerId, title: tasks.title })
-          .from(tasks)
-          .where(eq(tasks.id, id))
-          .for('update');
-        if (!current) return { outcome: 'not-found' as const };
-        if (current.ownerId !== ownerId) return { outcome: 'forbidden' as const };
+        const guard = await guardTask(tx, id, ownerId, 'delete');
+        if (guard.outcome !== 'allowed') return guard;
         await tx.delete(bids).where(eq(bids.taskId, id));
         await tx.delete(tasks).where(eq(tasks.id, id));
-        return { outcome: 'deleted' as const, title: current.title };
+        return { outcome: 'deleted' as const, title: guard.task.title };
       });
     },
   };

@@ -14,15 +14,37 @@ import {
   updatedSchema,
   updateTaskSchema,
 } from '../../shared/tasks.ts';
-import { OWN_TASKS_ONLY, TASK_NOT_FOUND } from '../../shared/messages.ts';
-import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import {
+  DEAL_FROZEN,
+  NOT_DELETABLE,
+  OWN_TASKS_ONLY,
+  TASK_NOT_FOUND,
+} from '../../shared/messages.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
-import { createTaskRepository, type TaskValues } from './repository.ts';
+import { refuse } from './lifecycle-guard.ts';
+import { createTaskRepository, type TaskChanges } from './repository.ts';
 
 /** '' and null both mean "none"; undefined means "not sent". */
 const blankToNull = <T>(value: T | '' | null | undefined) =>
   value === undefined ? undefined : value === '' || value === null ? null : value;
+
+/** The stored values a task form asks for; an optional field not sent stays undefined. */
+function taskChanges(b: z.output<typeof updateTaskSchema>): TaskChanges {
+  return {
+    title: b.title,
+    description: b.description,
+    imageUrl: blankToNull(b.imageUrl),
+    priority: b.priority,
+    category: b.category,
+    deadline: b.deadline,
+    estimatedTime: b.estimatedTime,
+    budget: b.budget,
+    status: b.status,
+    location: blankToNull(b.location),
+  };
+}
 
 export async function taskRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -118,20 +140,7 @@ export async function taskRoutes(scope: FastifyInstance) {
     },
     async (request, reply) => {
       const { user } = request;
-      const b = request.body;
-      const values: TaskValues = {
-        title: b.title,
-        description: b.description,
-        imageUrl: blankToNull(b.imageUrl) ?? null,
-        priority: b.priority,
-        category: b.category,
-        deadline: b.deadline,
-        estimatedTime: b.estimatedTime ?? null,
-        budget: b.budget ?? null,
-        status: b.status,
-        location: blankToNull(b.location) ?? null,
-      };
-      const insertedId = await repo.create(user.id, values);
+      const insertedId = await repo.create(user.id, taskChanges(request.body));
       request.log.info({ taskId: insertedId }, 'task created');
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
@@ -146,26 +155,24 @@ export async function taskRoutes(scope: FastifyInstance) {
         summary: 'Update your task (modifiedCount 0 when nothing changed)',
         params: taskIdParamsSchema,
         body: updateTaskSchema,
-        response: { 200: updatedSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: updatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { user } = request;
-      const b = request.body;
-      const result = await repo.update(request.params.id, user.id, {
-        title: b.title,
-        description: b.description,
-        imageUrl: blankToNull(b.imageUrl),
-        priority: b.priority,
-        category: b.category,
-        deadline: b.deadline,
-        estimatedTime: b.estimatedTime,
-        budget: b.budget,
-        status: b.status,
-        location: blankToNull(b.location),
-      });
-      if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
-      if (result.outcome === 'forbidden') throw forbidden(OWN_TASKS_ONLY.update);
+      const result = await repo.update(request.params.id, user.id, taskChanges(request.body));
+      if (result.outcome === 'invalid')
+        throw badRequest(
+          `Invalid body: body.${result.field} ${result.message}`,
+          'VALIDATION_FAILED',
+          [{ path: `body.${result.field}`, message: result.message }],
+        );
+      if (result.outcome !== 'updated')
+        return refuse(result.outcome, {
+          notFound: TASK_NOT_FOUND,
+          forbidden: OWN_TASKS_ONLY.update,
+          conflict: DEAL_FROZEN,
+        });
       return { acknowledged: true as const, matchedCount: 1, modifiedCount: result.modified };
     },
   );
@@ -178,14 +185,18 @@ export async function taskRoutes(scope: FastifyInstance) {
         tags: ['tasks'],
         summary: 'Delete your task and its bids',
         params: taskIdParamsSchema,
-        response: { 200: deletedSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { user } = request;
       const result = await repo.remove(request.params.id, user.id);
-      if (result.outcome === 'not-found') throw notFound(TASK_NOT_FOUND);
-      if (result.outcome === 'forbidden') throw forbidden(OWN_TASKS_ONLY.delete);
+      if (result.outcome !== 'deleted')
+        return refuse(result.outcome, {
+          notFound: TASK_NOT_FOUND,
+          forbidden: OWN_TASKS_ONLY.delete,
+          conflict: NOT_DELETABLE,
+        });
       request.log.info({ taskId: request.params.id }, 'task deleted');
       return {
         acknowledged: true as const,

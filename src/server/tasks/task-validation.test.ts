@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
+import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
+import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
@@ -63,7 +64,9 @@ const CASES: Case[] = [
   ['budget', 1_000_000_000.01, false],
   ['budget', null, true],
   ['budget', '10', false],
-  ...FORM_STATUSES.map((s): Case => ['status', s, true]),
+  ...OWNER_STATUSES.map((s): Case => ['status', s, true]),
+  // In Progress comes from accepting a bid: a new task cannot start with nobody assigned.
+  ['status', 'In Progress', false],
   ['status', 'Completed', false],
   ['status', 'Open', false],
   ['location', 'l'.repeat(200), true],

@@ -22,7 +22,6 @@ test.describe('create a task', () => {
     ]);
     await expect(page.getByLabel('Initial Status').getByRole('option')).toHaveText([
       'Not Started',
-      'In Progress',
       'On Hold',
     ]);
 
@@ -35,7 +34,7 @@ test.describe('create a task', () => {
     await page.getByLabel('Estimated Time (hours)').fill('6.5');
     await page.getByLabel('Task Description').fill('Plan a product launch.');
     await page.getByLabel('Budget').fill('450.25');
-    await page.getByLabel('Initial Status').selectOption('In Progress');
+    await page.getByLabel('Initial Status').selectOption('On Hold');
     await page.getByLabel('Location').fill('Lisbon');
     await page.getByRole('button', { name: 'Create Task' }).click();
 
@@ -58,7 +57,7 @@ test.describe('create a task', () => {
       estimatedTime: 6.5,
       description: 'Plan a product launch.',
       budget: 450.25,
-      status: 'In Progress',
+      status: 'On Hold',
       location: 'Lisbon',
       userName: user.name,
     });

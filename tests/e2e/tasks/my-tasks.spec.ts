@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createTask, expect, test, uniqueToken, type Accounts } from './support.ts';
+import { createTask, expect, placeBid, test, uniqueToken, type Accounts } from './support.ts';
 
 async function seedMyTasks(page: Page, baseURL: string, accounts: Accounts) {
   await accounts.signInPage('owner');
@@ -15,11 +15,14 @@ async function seedMyTasks(page: Page, baseURL: string, accounts: Accounts) {
     budget: 75,
     category: 'Writing',
   });
-  await createTask(page.request, baseURL, {
-    title: titles.busy,
-    status: 'In Progress',
-    budget: 1200.5,
+  // In Progress means a bid was accepted: another user bids, the owner accepts.
+  const busy = await createTask(page.request, baseURL, { title: titles.busy, budget: 1200.5 });
+  const bidder = await accounts.apiUser('bidder');
+  const bidId = await placeBid(bidder.api, baseURL, busy, 1100);
+  const accepted = await page.request.post(`/api/bids/${bidId}/accept`, {
+    headers: { origin: baseURL },
   });
+  expect(accepted.status()).toBe(200);
   await createTask(page.request, baseURL, {
     title: titles.done,
     status: 'Not Started',
@@ -76,8 +79,15 @@ test.describe('my posted tasks', () => {
     await expect(table.getByRole('columnheader', { name: 'Price' })).toBeHidden();
     const row = table.getByRole('row').filter({ hasText: titles.busy });
     await expect(row.getByRole('link', { name: /^Edit/ })).toBeVisible();
-    await expect(row.getByRole('button', { name: /^Delete/ })).toBeVisible();
     await expect(row.getByRole('link', { name: /^View Bids/ })).toBeVisible();
+    // An assigned task cannot be deleted: no Delete on its row, Delete on an open one.
+    await expect(row.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: titles.held })
+        .getByRole('button', { name: /^Delete/ }),
+    ).toBeVisible();
   });
 
   test('full table at 1280 px: Task, Category, Price, Status, Actions', async ({

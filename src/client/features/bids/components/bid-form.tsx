@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Form } from 'react-router';
+import { earliestToday } from '../../../../shared/lifecycle.ts';
 import { BID_LIMITS } from '../../../../shared/limits.ts';
 import type { ErrorIssue } from '../../../../shared/errors.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
@@ -40,6 +41,7 @@ export function BidForm({ submitting, issues, formRef }: BidFormProps) {
           type="date"
           required
           {...BID_LIMITS.deadline}
+          min={earliestToday()}
         />
         <TextareaField
           label="Message"

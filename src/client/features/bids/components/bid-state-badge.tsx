@@ -1,4 +1,4 @@
-import type { BidState } from '../../../../shared/bidding.ts';
+import type { BidState } from '../../../../shared/lifecycle.ts';
 
 const TONES: Record<BidState, string> = {
   pending: 'badge-warning',

@@ -1,6 +1,7 @@
 import { CircleCheck, Undo2, UserRoundCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CANCEL_REASON_MAX } from '../../../../shared/bidding.ts';
+import { may } from '../../../../shared/lifecycle.ts';
 import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
@@ -38,7 +39,7 @@ export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
           </p>
         </div>
       </div>
-      {task.assignedTo && !completed ? (
+      {may('complete', 'owner', task) ? (
         <div className="flex shrink-0 flex-wrap gap-2">
           <button type="button" className="btn btn-success" onClick={() => setAsking('complete')}>
             <CircleCheck className="size-4" aria-hidden="true" />

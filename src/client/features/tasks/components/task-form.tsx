@@ -1,7 +1,8 @@
 import { DollarSign } from 'lucide-react';
 import type { Ref } from 'react';
 import { Form } from 'react-router';
-import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../../../shared/constants.ts';
+import { CATEGORIES, PRIORITIES } from '../../../../shared/constants.ts';
+import { earliestToday, OWNER_STATUSES } from '../../../../shared/lifecycle.ts';
 import { TASK_LIMITS } from '../../../../shared/limits.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 import type { ErrorIssue } from '../../../../shared/errors.ts';
@@ -22,7 +23,8 @@ interface TaskFormProps {
   formRef?: Ref<HTMLFormElement>;
 }
 
-const FORM_STATUS_LIST: readonly string[] = FORM_STATUSES;
+/** The statuses an owner sets by hand; In Progress and Completed come from the lifecycle. */
+const OWNER_STATUS_LIST: readonly string[] = OWNER_STATUSES;
 
 /**
  * The create/update form. Validation is the browser's own (required, the limits of
@@ -32,7 +34,7 @@ const FORM_STATUS_LIST: readonly string[] = FORM_STATUSES;
 export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef }: TaskFormProps) {
   const errors = useFieldErrors(issues);
   const keptStatus =
-    task && !FORM_STATUS_LIST.includes(task.status)
+    task && !OWNER_STATUS_LIST.includes(task.status)
       ? [{ value: '', label: `${task.status} (keep)` }]
       : [];
   return (
@@ -79,6 +81,7 @@ export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef
           type="date"
           required
           {...TASK_LIMITS.deadline}
+          min={task ? TASK_LIMITS.deadline.min : earliestToday()}
           defaultValue={task?.deadline ?? ''}
         />
         <InputField
@@ -115,7 +118,7 @@ export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef
         <SelectField
           label="Initial Status"
           name="status"
-          options={[...keptStatus, ...FORM_STATUSES]}
+          options={[...keptStatus, ...OWNER_STATUSES]}
           defaultValue={keptStatus.length > 0 ? '' : (task?.status ?? 'Not Started')}
         />
         <InputField

@@ -1,5 +1,6 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { may } from '../../../../shared/lifecycle.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 
 interface TaskRowActionsProps {
@@ -10,7 +11,7 @@ interface TaskRowActionsProps {
   className?: string;
 }
 
-/** Edit, Delete and View Bids for one of my tasks. */
+/** Edit, Delete (until the task is assigned) and View Bids for one of my tasks. */
 export function TaskRowActions({
   task,
   onDelete,
@@ -31,16 +32,18 @@ export function TaskRowActions({
         <span className={label}>Edit</span>
         <span className="sr-only"> {task.title}</span>
       </Link>
-      <button
-        type="button"
-        className={`btn btn-outline btn-error ${size}`}
-        title={compact ? 'Delete' : undefined}
-        onClick={() => onDelete(task)}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-        <span className={label}>Delete</span>
-        <span className="sr-only"> {task.title}</span>
-      </button>
+      {may('delete', 'owner', task) ? (
+        <button
+          type="button"
+          className={`btn btn-outline btn-error ${size}`}
+          title={compact ? 'Delete' : undefined}
+          onClick={() => onDelete(task)}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          <span className={label}>Delete</span>
+          <span className="sr-only"> {task.title}</span>
+        </button>
+      ) : null}
       <Link to={`/view-bids/${task._id}`} className="btn btn-primary btn-sm">
         <Eye className="size-4" aria-hidden="true" />
         <span>View Bids</span>

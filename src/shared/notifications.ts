@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   'bid.accepted',
   'bid.declined',
   'assignment.cancelled',
+  'task.completed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -14,6 +15,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'bid.accepted': 'My bid was accepted',
   'bid.declined': 'My bid was declined',
   'assignment.cancelled': 'My assignment was cancelled',
+  'task.completed': 'Work I did was marked completed',
 };
 
 /** Whether each type is also sent by e-mail (every type is on until the person turns it off). */

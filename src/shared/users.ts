@@ -39,6 +39,11 @@ export const newPasswordSchema = z.object({
 /** "Change e-mail": the account moves once the new address confirms. */
 export const changeEmailSchema = z.object({ newEmail: z.email().max(email.maxLength) });
 
+/** "Delete account": the password (an account without one signs in with Google again first). */
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1).max(password.maxLength).optional(),
+});
+
 /** The signed-in user as the client sees it (email, displayName, photoURL: the first version's shape). */
 export interface SessionUser {
   id: string;

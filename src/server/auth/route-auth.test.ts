@@ -73,6 +73,12 @@ describe('authentication declared per route', () => {
       'POST /api/notifications/:id/read': 'user',
       'POST /api/notifications/read-all': 'user',
       ...get('/api/notifications/events', 'user'),
+      ...get('/api/account/notification-preferences', 'user'),
+      'PUT /api/account/notification-preferences': 'user',
+      ...get('/api/unsubscribe', 'public'),
+      'POST /api/unsubscribe': 'public',
+      ...get('/api/account/export', 'user'),
+      'DELETE /api/account': 'user',
       ...get('/assets/app.js', 'public'),
       ...get('/index.html', 'public'),
     });

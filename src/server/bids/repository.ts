@@ -123,6 +123,12 @@ export function createBidRepository(db: Db, events: EventBus) {
             title: `New bid on “${task.title}”`,
             body: `${bidder.name} offered ${formatDollars(values.amount)}.`,
             taskId,
+            newBid: {
+              taskTitle: task.title,
+              name: bidder.name,
+              amount: values.amount,
+              message: values.message,
+            },
           },
         ]);
         await events.publish(tx, { type: 'bid.placed', taskId, bidId: row.id });

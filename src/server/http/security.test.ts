@@ -179,6 +179,8 @@ describe('accounts endpoints over HTTP', () => {
       ['POST', '/api/auth/unlink-account'],
       ['POST', '/api/auth/link-social'],
       ['POST', '/api/auth/sign-in/social'],
+      ['POST', '/api/auth/delete-user'],
+      ['POST', '/api/auth/set-password'],
       ['POST', '/api/auth/update-session'],
       ['GET', '/api/auth/ok'],
       ['GET', '/api/auth/sign-in/email'],

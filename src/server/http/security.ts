@@ -19,7 +19,19 @@ export const PERMISSIONS_POLICY = [
   .join(', ');
 
 /** A state-changing request to the API, judged by the route it reached (any spelling). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST that mail apps send from anywhere, form-encoded (RFC 8058 one-click
+     * unsubscribe): exempt from the cross-site and JSON-only checks, so its own signed
+     * token must be its only authority and its only effect harmless.
+     */
+    mailClientPost?: true;
+  }
+}
+
 function changesApiState(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.mailClientPost) return false;
   const path = request.routeOptions.url ?? request.url;
   return STATE_CHANGING.has(request.method) && path.startsWith('/api/');
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '../account/account-routes.ts';
+import { preferencesRoutes } from '../account/preferences-routes.ts';
 import { bidRoutes } from '../bids/routes.ts';
 import { newsletterRoutes } from '../newsletter/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
@@ -14,4 +16,6 @@ export async function marketplaceRoutes(app: FastifyInstance) {
   await app.register(taskEventRoutes);
   await app.register(newsletterRoutes);
   await app.register(notificationRoutes);
+  await app.register(preferencesRoutes);
+  await app.register(accountRoutes);
 }

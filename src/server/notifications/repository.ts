@@ -6,23 +6,21 @@ import { isUuid } from '../db/ids.ts';
 import { countedPage, pageOffset } from '../db/paging.ts';
 import { notifications } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
+import { queueNotificationMails, type NotificationForMail } from '../mail/notification-mail.ts';
+import type { MailTx } from '../mail/outbox.ts';
 
-export type NewNotification = Pick<
-  typeof notifications.$inferSelect,
-  'userId' | 'type' | 'title' | 'body' | 'taskId'
->;
+/** A notification to write; its e-mail is queued with it. */
+export type NewNotification = NotificationForMail;
 
 /**
- * Writes notifications inside the caller's transaction and announces each reader, so the
- * bell of every open tab updates when (and only if) the transaction commits.
+ * Writes notifications inside the caller's transaction, queues their e-mails (for the types
+ * each reader has not turned off) and announces each reader, so the bell of every open tab
+ * updates and the mail goes when (and only if) the transaction commits.
  */
-export async function notify(
-  tx: Pick<Db, 'insert' | 'execute'>,
-  events: EventBus,
-  list: NewNotification[],
-) {
+export async function notify(tx: MailTx, events: EventBus, list: NewNotification[]) {
   if (list.length === 0) return;
-  await tx.insert(notifications).values(list);
+  await tx.insert(notifications).values(list.map(({ newBid: _, ...row }) => row));
+  await queueNotificationMails(tx, list);
   for (const userId of new Set(list.map((n) => n.userId))) {
     await events.publish(tx, { type: 'notification', userId });
   }

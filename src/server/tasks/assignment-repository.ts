@@ -23,10 +23,22 @@ export function createAssignmentRepository(db: Db, events: EventBus) {
       return db.transaction(async (tx) => {
         const guard = await guardTask(tx, taskId, ownerId, 'complete');
         if (guard.outcome !== 'allowed') return guard;
+        const { task } = guard;
         await tx
           .update(tasks)
           .set({ status: COMPLETED, updatedAt: sql`now()` })
           .where(eq(tasks.id, taskId));
+        if (task.assigneeId) {
+          await notify(tx, events, [
+            {
+              userId: task.assigneeId,
+              type: 'task.completed',
+              title: 'Your work was marked completed',
+              body: `${task.ownerName} marked “${task.title}” completed.`,
+              taskId,
+            },
+          ]);
+        }
         await events.publish(tx, { type: 'task.changed', taskId });
         return { outcome: 'done' as const, status: COMPLETED };
       });

@@ -28,6 +28,7 @@ async function lockTask(tx: Db, taskId: string, strength: 'share' | 'update') {
       status: tasks.status,
       location: tasks.location,
       assignedTo: tasks.assignedTo,
+      assigneeId: tasks.assigneeId,
       acceptedBidId: tasks.acceptedBidId,
     })
     .from(tasks)

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteAccountSchema } from '../../shared/users.ts';
+import { fetchHeaders } from '../auth/require-user.ts';
+import { account } from '../db/schema.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createAccountRepository } from './account-repository.ts';
+
+/** Without a password (Google only), deleting needs a sign-in this recent. */
+const FRESH_SIGN_IN_MS = 10 * 60_000;
+
+/** "Download my data" and "Delete account". */
+export async function accountRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createAccountRepository(app.database.db);
+
+  app.get(
+    '/api/account/export',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: 'Download my data: profile, tasks, bids, notifications, e-mail settings (JSON)',
+        response: {
+          200: z.looseObject({
+            exportedAt: z.string(),
+            profile: z.looseObject({}),
+            tasks: z.array(z.looseObject({})),
+            bids: z.array(z.looseObject({})),
+            notifications: z.array(z.looseObject({})),
+            emailPreferences: z.array(z.looseObject({})),
+          }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await repo.export(request.user.id);
+      reply.header('content-disposition', 'attachment; filename="taskbid-my-data.json"');
+      return { exportedAt: new Date().toISOString(), ...data, profile: data.profile ?? {} };
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: 'Delete my account (needs my password, or a sign-in in the last 10 minutes)',
+        description:
+          'Open tasks are deleted, pending bids withdrawn; agreed work stays on the other person’s task under the name "Deleted user". A confirmation mail goes to the old address, which can sign up again.',
+        body: deleteAccountSchema,
+        response: {
+          200: z.object({ acknowledged: z.literal(true) }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const [credential] = await app.database.db
+        .select({ hash: account.password })
+        .from(account)
+        .where(and(eq(account.userId, user.id), eq(account.providerId, 'credential')));
+      if (credential?.hash) {
+        const ctx = await app.auth.$context;
+        const ok =
+          request.body.password !== undefined &&
+          (await ctx.password.verify({ hash: credential.hash, password: request.body.password }));
+        if (!ok) throw badRequest('That password is not right.', 'INVALID_PASSWORD');
+      } else {
+        const current = await app.auth.api.getSession({ headers: fetchHeaders(request.headers) });
+        const age = Date.now() - (current?.session.createdAt.getTime() ?? 0);
+        if (age > FRESH_SIGN_IN_MS)
+          throw badRequest('Sign in with Google again, then delete the account.', 'STALE_SIGN_IN');
+      }
+      if (!(await repo.delete(user.id))) throw unauthorized();
+      request.log.info({ userId: user.id }, 'account deleted');
+      return { acknowledged: true as const };
+    },
+  );
+}

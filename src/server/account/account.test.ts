@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useMailTestApp } from '../../../tests/setup/mail-test-app.ts';
+import { buildBid, insertTask } from '../../../tests/factories/tasks.ts';
+import { apiCall, jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { bids, tasks, user as userTable } from '../db/schema.ts';
+
+describe('my account: data export and deletion', () => {
+  const t = useMailTestApp();
+
+  const bid = async (bidder: TestUser, taskId: string) =>
+    (await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId))).json<{
+      insertedId: string;
+    }>().insertedId;
+  const remove = (who: TestUser, payload: object) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: jsonHeaders(who.cookie),
+      payload,
+    });
+
+  it('"Download my data" is a JSON file of my profile, tasks, bids and notifications, mine only', async () => {
+    const me = await signUp(t.app, { name: 'Ada Export' });
+    const other = await signUp(t.app);
+    const myTask = await insertTask(t.app.database.db, me.id, { title: 'My own task' });
+    await insertTask(t.app.database.db, other.id, { title: 'Not mine' });
+    const theirs = await insertTask(t.app.database.db, other.id, { title: 'Their task' });
+    await bid(me, theirs);
+    await bid(other, myTask);
+
+    const res = await apiCall(t.app, 'GET', '/api/account/export', me);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.json"$/);
+    const data = res.json();
+    expect(data.profile).toMatchObject({ id: me.id, name: 'Ada Export', email: me.email });
+    expect(data.tasks.map((x: { title: string }) => x.title)).toEqual(['My own task']);
+    expect(data.bids).toEqual([
+      expect.objectContaining({ taskId: theirs, taskTitle: 'Their task' }),
+    ]);
+    expect(data.notifications).toEqual([expect.objectContaining({ type: 'bid.received' })]);
+    expect(JSON.stringify(data)).not.toContain(other.email);
+    expect((await apiCall(t.app, 'GET', '/api/account/export')).statusCode).toBe(401);
+  });
+
+  it('deleting needs my password; then open tasks go, pending bids go, agreed work stays as "Deleted user"', async () => {
+    const me = await signUp(t.app, { name: 'Leaving Person' });
+    const owner = await signUp(t.app);
+    const openTask = await insertTask(t.app.database.db, me.id, { title: 'Open task' });
+    const pendingOn = await insertTask(t.app.database.db, owner.id);
+    const agreedOn = await insertTask(t.app.database.db, owner.id);
+    const pending = await bid(me, pendingOn);
+    const agreed = await bid(me, agreedOn);
+    await apiCall(t.app, 'POST', `/api/bids/${agreed}/accept`, owner);
+
+    expect((await remove(me, { password: 'not-my-password' })).statusCode).toBe(400);
+    expect((await remove(me, {})).statusCode).toBe(400);
+    const res = await remove(me, { password: me.password });
+    expect(res.statusCode).toBe(200);
+
+    const db = t.app.database.db;
+    expect(await db.select().from(tasks).where(eq(tasks.id, openTask))).toEqual([]);
+    expect(await db.select().from(bids).where(eq(bids.id, pending))).toEqual([]);
+    const [kept] = await db
+      .select({ assignedTo: tasks.assignedTo, status: tasks.status })
+      .from(tasks)
+      .where(eq(tasks.id, agreedOn));
+    expect(kept).toEqual({ assignedTo: 'Deleted user', status: 'In Progress' });
+    const list = await apiCall(t.app, 'GET', `/api/bids?taskId=${agreedOn}`, owner);
+    expect(list.json()).toEqual([expect.objectContaining({ userName: 'Deleted user' })]);
+    expect(JSON.stringify(list.json())).not.toContain(me.email);
+    const [row] = await db.select().from(userTable).where(eq(userTable.id, me.id));
+    expect(row).toMatchObject({ name: 'Deleted user', image: null });
+    expect(row!.email).toMatch(/\.invalid$/);
+
+    // Signed out everywhere; the old password opens nothing; a goodbye mail went out.
+    expect((await apiCall(t.app, 'GET', '/api/auth/get-session', me)).json()).toBeNull();
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: jsonHeaders(),
+      payload: { email: me.email, password: me.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+    const mails = await t.smtp.waitFor(me.email, 2);
+    expect(mails.map((m) => m.subject)).toContain('Your TaskBid account was deleted');
+
+    // The address can sign up again.
+    const again = await signUp(t.app, { email: me.email });
+    expect(again.id).not.toBe(me.id);
+  });
+});

@@ -22,6 +22,17 @@ describe('demo seed', () => {
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
     expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(PRIORITIES));
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(FORM_STATUSES));
+    // A task under way got there by an accepted bid: assigned, the bid accepted.
+    const underWay = await db
+      .select({ assignedTo: tasks.assignedTo, bidStatus: bids.status, bidder: bids.bidderId })
+      .from(tasks)
+      .leftJoin(bids, eq(bids.id, tasks.acceptedBidId))
+      .where(eq(tasks.status, 'In Progress'));
+    expect(underWay.length).toBeGreaterThan(0);
+    for (const task of underWay) {
+      expect(task.assignedTo).toEqual(expect.any(String));
+      expect(task.bidStatus).toBe('accepted');
+    }
     const perTask = await db
       .select({ taskId: bids.taskId, n: count() })
       .from(bids)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { count, inArray, sql } from 'drizzle-orm';
-import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
+import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import type { Db } from './client.ts';
 import { account, bids, tasks, user } from './schema.ts';
 import {
@@ -38,8 +39,10 @@ export function credentialAccounts(userIds: string[], passwordHash: string) {
 
 /**
  * The demo data set: six users who sign in with DEMO_PASSWORD, 60 tasks over every
- * category, priority and form status, and bids (the first two tasks have 4 and 3 bids, so
- * the discount shows). All in one transaction; running it again adds nothing.
+ * category, priority and status an owner sets, and bids (the first two tasks have 4 and 3
+ * bids, so the discount shows). Every fourth task with bids is under way: its first bid
+ * accepted, the others declined, In Progress and assigned, as accepting a bid leaves it.
+ * All in one transaction; running it again adds nothing.
  */
 export async function seedDemo(db: Db): Promise<SeedSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -58,7 +61,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
         ),
       );
     const owners = await tx
-      .select({ id: user.id, email: user.email })
+      .select({ id: user.id, email: user.email, name: user.name })
       .from(user)
       .where(inArray(user.email, emails));
     const ids = emails.map((e) => owners.find((o) => o.email === e)?.id ?? '');
@@ -80,7 +83,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
           deadline: dateFromToday(5 + ((n * 7) % 80)),
           estimatedTime: n % 5 === 4 ? null : 2 + ((n * 3) % 40) / 2,
           budget: n % 9 === 8 ? null : 40 + ((n * 137) % 4000) + (n % 3) * 0.5,
-          status: FORM_STATUSES[Math.floor(n / 2) % FORM_STATUSES.length] ?? 'Not Started',
+          status: OWNER_STATUSES[Math.floor(n / 2) % OWNER_STATUSES.length] ?? 'Not Started',
           location: DEMO_LOCATIONS[n % DEMO_LOCATIONS.length] ?? null,
           createdAt: new Date(Date.now() - (n * 17 + 3) * 60 * 60 * 1000),
         };
@@ -106,7 +109,37 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
         createdAt: new Date(task.createdAt.getTime() + (b + 1) * 20 * 60 * 1000),
       }));
     });
-    if (bidRows.length > 0) await tx.insert(bids).values(bidRows);
+    const placed =
+      bidRows.length > 0
+        ? await tx
+            .insert(bids)
+            .values(bidRows)
+            .returning({ id: bids.id, taskId: bids.taskId, bidderId: bids.bidderId })
+        : [];
+    for (const [t, task] of inserted.entries()) {
+      const [first, ...others] = placed.filter((b) => b.taskId === task.id);
+      if (t % 4 !== 3 || !first) continue;
+      await tx.update(bids).set({ status: 'accepted' }).where(eq(bids.id, first.id));
+      if (others.length > 0)
+        await tx
+          .update(bids)
+          .set({ status: 'declined' })
+          .where(
+            inArray(
+              bids.id,
+              others.map((b) => b.id),
+            ),
+          );
+      await tx
+        .update(tasks)
+        .set({
+          status: 'In Progress',
+          assignedTo: owners.find((o) => o.id === first.bidderId)?.name ?? null,
+          assigneeId: first.bidderId,
+          acceptedBidId: first.id,
+        })
+        .where(eq(tasks.id, task.id));
+    }
     await tx.execute(sql`analyze tasks`);
     return { users: created.length, tasks: inserted.length, bids: bidRows.length };
   });

@@ -42,9 +42,15 @@ function controls(html: string): Map<string, Attributes> {
 function render(element: ReactElement, user: AuthContextValue['user'] = null): string {
   const auth = { user, loading: false } as AuthContextValue;
   const Stub = createRoutesStub([
-    { path: '/', Component: () => <AuthContext value={auth}>{element}</AuthContext> },
+    {
+      id: 'screen',
+      path: '/',
+      Component: () => <AuthContext value={auth}>{element}</AuthContext>,
+    },
   ]);
-  return renderToString(<Stub initialEntries={['/']} />);
+  // What the sign-up screen's loader gives it (Google sign-in not configured).
+  const loaderData = { screen: { googleEnabled: false } };
+  return renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData }} />);
 }
 
 /** A value of `length` characters that is otherwise valid for a field of this type. */

@@ -1,21 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
-import { signUp, type TestUser } from '../../../tests/factories/users.ts';
-import { insertBid, insertTask } from '../../../tests/factories/tasks.ts';
+import { useOwnerWithTask } from '../../../tests/factories/scenes.ts';
 
 /** The database itself refuses a value outside a column's list, whatever writes it. */
 describe('enum columns are checked by the database', () => {
   const t = useTestApp();
-  let owner: TestUser;
-  let taskId: string;
-  let bidId: string;
-  beforeAll(async () => {
-    owner = await signUp(t.app);
-    const bidder = await signUp(t.app);
-    taskId = await insertTask(t.app.database.db, owner.id);
-    bidId = await insertBid(t.app.database.db, taskId, bidder.id);
-  });
+  const scene = useOwnerWithTask(t, { bid: true });
+  const { owner } = scene;
 
   /** The SQLSTATE of the statement's failure, or 'ok'. */
   async function outcome(statement: ReturnType<typeof sql>): Promise<string> {
@@ -29,10 +21,13 @@ describe('enum columns are checked by the database', () => {
   }
 
   const cases: [string, () => ReturnType<typeof sql>][] = [
-    ['task status', () => sql`update tasks set status = 'Archived' where id = ${taskId}`],
-    ['task priority', () => sql`update tasks set priority = 'Whenever' where id = ${taskId}`],
-    ['task category', () => sql`update tasks set category = 'Gardening' where id = ${taskId}`],
-    ['bid state', () => sql`update bids set status = 'withdrawn' where id = ${bidId}`],
+    ['task status', () => sql`update tasks set status = 'Archived' where id = ${scene.taskId}`],
+    ['task priority', () => sql`update tasks set priority = 'Whenever' where id = ${scene.taskId}`],
+    [
+      'task category',
+      () => sql`update tasks set category = 'Gardening' where id = ${scene.taskId}`,
+    ],
+    ['bid state', () => sql`update bids set status = 'withdrawn' where id = ${scene.bidId}`],
     [
       'notification type',
       () =>
@@ -55,9 +50,11 @@ describe('enum columns are checked by the database', () => {
   });
 
   it('accepts every known value', async () => {
-    expect(await outcome(sql`update tasks set status = 'Completed' where id = ${taskId}`)).toBe(
+    expect(
+      await outcome(sql`update tasks set status = 'Completed' where id = ${scene.taskId}`),
+    ).toBe('ok');
+    expect(await outcome(sql`update bids set status = 'cancelled' where id = ${scene.bidId}`)).toBe(
       'ok',
     );
-    expect(await outcome(sql`update bids set status = 'cancelled' where id = ${bidId}`)).toBe('ok');
   });
 });

@@ -1,12 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
-import {
-  apiCall,
-  buildUser,
-  jsonHeaders,
-  signUp,
-  type TestUser,
-} from '../../../tests/factories/users.ts';
+import { apiCall, buildUser, jsonHeaders } from '../../../tests/factories/users.ts';
+import { useOwnerWithTask } from '../../../tests/factories/scenes.ts';
 import { buildBid, buildTask, insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 
 /** Characters PostgreSQL cannot store in text, or that are not Unicode. */
@@ -14,13 +9,8 @@ const BAD = { NUL: 'a\u0000b', 'lone high surrogate': 'a\ud800b', 'lone low surr
 
 describe('text a database cannot store, and dates out of range', () => {
   const t = useTestApp();
-  let owner: TestUser;
-  let bidder: TestUser;
-  let taskId: string;
-  beforeAll(async () => {
-    [owner, bidder] = [await signUp(t.app), await signUp(t.app)];
-    taskId = await insertTask(t.app.database.db, owner.id);
-  });
+  const scene = useOwnerWithTask(t);
+  const { owner, bidder } = scene;
 
   /** Answers 400 JSON naming the field; never a 500. */
   function expectRefused(res: { statusCode: number; body: string }, what: string, field?: string) {
@@ -45,7 +35,7 @@ describe('text a database cannot store, and dates out of range', () => {
         const updated = await apiCall(
           t.app,
           'PUT',
-          `/api/tasks/${taskId}`,
+          `/api/tasks/${scene.taskId}`,
           owner,
           buildTask({ [field]: bad }),
         );
@@ -56,7 +46,7 @@ describe('text a database cannot store, and dates out of range', () => {
         'POST',
         '/api/bids',
         bidder,
-        buildBid(taskId, { message: bad }),
+        buildBid(scene.taskId, { message: bad }),
       );
       expectRefused(bid, 'bid message', 'message');
       const key = await apiCall(t.app, 'POST', '/api/tasks', owner, { ...buildTask(), [bad]: 1 });
@@ -126,7 +116,13 @@ describe('text a database cannot store, and dates out of range', () => {
     for (const deadline of ['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31']) {
       const task = await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask({ deadline }));
       expectRefused(task, `task ${deadline}`, 'deadline');
-      const bid = await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId, { deadline }));
+      const bid = await apiCall(
+        t.app,
+        'POST',
+        '/api/bids',
+        bidder,
+        buildBid(scene.taskId, { deadline }),
+      );
       expectRefused(bid, `bid ${deadline}`, 'deadline');
     }
     const last = await apiCall(

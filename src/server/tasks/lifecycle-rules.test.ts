@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
-import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { useUsers } from '../../../tests/factories/scenes.ts';
+import { apiCall, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
 import {
   BID_NOT_PENDING,
@@ -18,12 +19,7 @@ const dayBefore = (date: string) =>
 /** The rules of lifecycle.ts as the API enforces them, beyond the happy paths. */
 describe('the task lifecycle cannot be bent', () => {
   const t = useTestApp();
-  let owner: TestUser;
-  let ann: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    [owner, ann, bob] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-  });
+  const [owner, ann, bob] = useUsers(t, 3);
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

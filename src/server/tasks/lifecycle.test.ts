@@ -1,22 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
+import { useUsers } from '../../../tests/factories/scenes.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
 
 describe('accepting a bid and the task lifecycle', () => {
   const t = useTestApp();
-  let owner: TestUser;
-  let ann: TestUser;
-  let bob: TestUser;
-  let stranger: TestUser;
-  beforeAll(async () => {
-    [owner, ann, bob, stranger] = [
-      await signUp(t.app),
-      await signUp(t.app),
-      await signUp(t.app),
-      await signUp(t.app),
-    ];
-  });
+  const [owner, ann, bob, stranger] = useUsers(t, 4);
 
   const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
     apiCall(t.app, method, url, user, payload);
@@ -162,12 +152,7 @@ describe('accepting a bid and the task lifecycle', () => {
 
 describe('notifications', () => {
   const t = useTestApp();
-  let owner: TestUser;
-  let ann: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    [owner, ann, bob] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-  });
+  const [owner, ann, bob] = useUsers(t, 3);
 
   const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
     apiCall(t.app, method, url, user, payload);

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
+import { useUsers } from '../../../tests/factories/scenes.ts';
 import { openSse } from '../../../tests/setup/sse-client.ts';
-import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { apiCall } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
 
 describe('live updates over Server-Sent Events', () => {
   const t = useTestApp();
   let base: string;
-  let owner: TestUser;
-  let bidder: TestUser;
+  const [owner, bidder] = useUsers(t, 2);
   beforeAll(async () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    [owner, bidder] = [await signUp(t.app), await signUp(t.app)];
   });
 
   it('pushes a new bid and an acceptance to everyone watching the task within a second', async () => {

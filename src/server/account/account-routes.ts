@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccountSchema } from '../../shared/users.ts';
+import { deleteAccountSchema, signInMethodsSchema } from '../../shared/users.ts';
 import { fetchHeaders } from '../auth/require-user.ts';
 import { account } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
@@ -12,10 +12,31 @@ import { createAccountRepository } from './account-repository.ts';
 /** Without a password (Google only), deleting needs a sign-in this recent. */
 const FRESH_SIGN_IN_MS = 10 * 60_000;
 
-/** "Download my data" and "Delete account". */
+/** How I sign in, "Download my data" and "Delete account". */
 export async function accountRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const repo = createAccountRepository(app.database.db);
+
+  const passwordHash = async (userId: string) => {
+    const [credential] = await app.database.db
+      .select({ hash: account.password })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    return credential?.hash ?? null;
+  };
+
+  app.get(
+    '/api/account',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['account'],
+        summary: 'How I sign in: whether the account has a password (or Google only)',
+        response: { 200: signInMethodsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ hasPassword: (await passwordHash(request.user.id)) !== null }),
+  );
 
   app.get(
     '/api/account/export',
@@ -62,15 +83,12 @@ export async function accountRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const { user } = request;
-      const [credential] = await app.database.db
-        .select({ hash: account.password })
-        .from(account)
-        .where(and(eq(account.userId, user.id), eq(account.providerId, 'credential')));
-      if (credential?.hash) {
+      const hash = await passwordHash(user.id);
+      if (hash) {
         const ctx = await app.auth.$context;
         const ok =
           request.body.password !== undefined &&
-          (await ctx.password.verify({ hash: credential.hash, password: request.body.password }));
+          (await ctx.password.verify({ hash, password: request.body.password }));
         if (!ok) throw badRequest('That password is not right.', 'INVALID_PASSWORD');
       } else {
         const current = await app.auth.api.getSession({ headers: fetchHeaders(request.headers) });

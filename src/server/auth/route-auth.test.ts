@@ -77,6 +77,7 @@ describe('authentication declared per route', () => {
       'PUT /api/account/notification-preferences': 'user',
       ...get('/api/unsubscribe', 'public'),
       'POST /api/unsubscribe': 'public',
+      ...get('/api/account', 'user'),
       ...get('/api/account/export', 'user'),
       'DELETE /api/account': 'user',
       ...get('/assets/app.js', 'public'),

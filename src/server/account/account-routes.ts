@@ -8,6 +8,7 @@ import { account } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createAccountRepository } from './account-repository.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 /** Without a password (Google only), deleting needs a sign-in this recent. */
 const FRESH_SIGN_IN_MS = 10 * 60_000;
@@ -40,11 +41,11 @@ export async function accountRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/account/export',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['account'],
-        summary: 'Download my data: profile, tasks, bids, notifications, e-mail settings (JSON)',
+    routeOptions(
+      'user',
+      'account',
+      'Download my data: profile, tasks, bids, notifications, e-mail settings (JSON)',
+      {
         response: {
           200: z.looseObject({
             exportedAt: z.string(),
@@ -57,7 +58,7 @@ export async function accountRoutes(scope: FastifyInstance) {
           ...errorResponses(401),
         },
       },
-    },
+    ),
     async (request, reply) => {
       const data = await repo.export(request.user.id);
       reply.header('content-disposition', 'attachment; filename="taskbid-my-data.json"');
@@ -67,11 +68,11 @@ export async function accountRoutes(scope: FastifyInstance) {
 
   app.delete(
     '/api/account',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['account'],
-        summary: 'Delete my account (needs my password, or a sign-in in the last 10 minutes)',
+    routeOptions(
+      'user',
+      'account',
+      'Delete my account (needs my password, or a sign-in in the last 10 minutes)',
+      {
         description:
           'Open tasks are deleted, pending bids withdrawn; agreed work stays on the other person’s task under the name "Deleted user". A confirmation mail goes to the old address, which can sign up again.',
         body: deleteAccountSchema,
@@ -80,7 +81,7 @@ export async function accountRoutes(scope: FastifyInstance) {
           ...errorResponses(400, 401),
         },
       },
-    },
+    ),
     async (request) => {
       const { user } = request;
       const hash = await passwordHash(user.id);

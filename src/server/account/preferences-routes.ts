@@ -10,6 +10,7 @@ import { badRequest } from '../http/errors.ts';
 import { readUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createPreferencesRepository } from './preferences-repository.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 const tokenQuery = z.object({ token: z.string().min(1).max(1000) });
 const unsubscribed = z.object({
@@ -35,29 +36,19 @@ export async function preferencesRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/account/notification-preferences',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['account'],
-        summary: 'Which notification types I also get by e-mail',
-        response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
-      },
-    },
+    routeOptions('user', 'account', 'Which notification types I also get by e-mail', {
+      response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
+    }),
     async (request) => repo.get(request.user.id),
   );
 
   app.put(
     '/api/account/notification-preferences',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['account'],
-        summary: 'Turn e-mail on or off per notification type',
-        description: 'Types left out keep their setting. Account mails cannot be turned off.',
-        body: notificationPreferencesSchema.partial().strict(),
-        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
-      },
-    },
+    routeOptions('user', 'account', 'Turn e-mail on or off per notification type', {
+      description: 'Types left out keep their setting. Account mails cannot be turned off.',
+      body: notificationPreferencesSchema.partial().strict(),
+      response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => {
       await repo.set(request.user.id, request.body);
       return repo.get(request.user.id);
@@ -66,15 +57,10 @@ export async function preferencesRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/unsubscribe',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['account'],
-        summary: 'What an unsubscribe link is for (changes nothing)',
-        querystring: tokenQuery,
-        response: { 200: unsubscribed, ...errorResponses(400) },
-      },
-    },
+    routeOptions('public', 'account', 'What an unsubscribe link is for (changes nothing)', {
+      querystring: tokenQuery,
+      response: { 200: unsubscribed, ...errorResponses(400) },
+    }),
     async (request) => {
       const { userId, type } = readToken(request.query.token);
       const current = await repo.get(userId);

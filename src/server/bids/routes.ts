@@ -17,6 +17,7 @@ import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from '../tasks/lifecycle-guard.ts';
 import { createBidRepository } from './repository.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const myBidsQuery = pageQuerySchema(MY_BIDS_PAGE_SIZE);
@@ -28,17 +29,12 @@ export async function bidRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/bids',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['bids'],
-        summary: 'The bids on a task, oldest first',
-        description:
-          '`userEmail` and `message` are included for the task’s owner and for the caller’s own bids. Paged with `page` and `limit` (default and maximum 100); `X-Total-Count` holds the number of bids.',
-        querystring: bidListQuerySchema,
-        response: { 200: z.array(bidSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
+    routeOptions('user', 'bids', 'The bids on a task, oldest first', {
+      description:
+        '`userEmail` and `message` are included for the task’s owner and for the caller’s own bids. Paged with `page` and `limit` (default and maximum 100); `X-Total-Count` holds the number of bids.',
+      querystring: bidListQuerySchema,
+      response: { 200: z.array(bidSchema), ...errorResponses(400, 401, 404) },
+    }),
     async (request, reply) => {
       const viewer = request.user;
       const { taskId, page, limit } = request.query;
@@ -50,15 +46,15 @@ export async function bidRoutes(scope: FastifyInstance) {
 
   app.post(
     '/api/bids',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['bids'],
-        summary: 'Bid on someone else’s task (bidder and time come from the session)',
+    routeOptions(
+      'user',
+      'bids',
+      'Bid on someone else’s task (bidder and time come from the session)',
+      {
         body: createBidSchema,
         response: { 201: insertedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    },
+    ),
     async (request, reply) => {
       const bidder = request.user;
       const { taskId, amount, deadline, message } = request.body;
@@ -81,15 +77,15 @@ export async function bidRoutes(scope: FastifyInstance) {
 
   app.post(
     '/api/bids/:id/accept',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['bids'],
-        summary: 'Accept a bid on my task: the task is assigned, every other bid declined',
+    routeOptions(
+      'user',
+      'bids',
+      'Accept a bid on my task: the task is assigned, every other bid declined',
+      {
         params: idParams,
         response: { 200: acceptedSchema, ...errorResponses(401, 403, 404, 409) },
       },
-    },
+    ),
     async (request) => {
       const owner = request.user;
       const result = await repo.accept(owner.id, request.params.id);
@@ -109,15 +105,10 @@ export async function bidRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/bids/mine',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['bids'],
-        summary: 'The bids I placed, newest first, with their task and state',
-        querystring: myBidsQuery,
-        response: { 200: z.array(myBidSchema), ...errorResponses(400, 401) },
-      },
-    },
+    routeOptions('user', 'bids', 'The bids I placed, newest first, with their task and state', {
+      querystring: myBidsQuery,
+      response: { 200: z.array(myBidSchema), ...errorResponses(400, 401) },
+    }),
     async (request, reply) => {
       const bidder = request.user;
       const { page, limit } = request.query;

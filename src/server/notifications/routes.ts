@@ -13,6 +13,7 @@ import { notFound } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createNotificationRepository } from './repository.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 const pageQuery = pageQuerySchema(NOTIFICATIONS_PAGE_SIZE);
 const idParams = z.object({ id: z.string().max(100) });
@@ -25,17 +26,12 @@ export async function notificationRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/notifications',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'My notifications, newest first',
-        description:
-          'Paged with `page` and `limit` (default 20, at most 100); `X-Total-Count` holds the number of my notifications.',
-        querystring: pageQuery,
-        response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
-      },
-    },
+    routeOptions('user', 'notifications', 'My notifications, newest first', {
+      description:
+        'Paged with `page` and `limit` (default 20, at most 100); `X-Total-Count` holds the number of my notifications.',
+      querystring: pageQuery,
+      response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
+    }),
     async (request, reply) => {
       const { user } = request;
       return sendPage(reply, await repo.list(user.id, request.query.page, request.query.limit));
@@ -44,28 +40,18 @@ export async function notificationRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/notifications/unread-count',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'How many of my notifications are unread',
-        response: { 200: unreadCountSchema, ...errorResponses(401) },
-      },
-    },
+    routeOptions('user', 'notifications', 'How many of my notifications are unread', {
+      response: { 200: unreadCountSchema, ...errorResponses(401) },
+    }),
     async (request) => ({ count: await repo.unreadCount(request.user.id) }),
   );
 
   app.post(
     '/api/notifications/:id/read',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark one of my notifications read',
-        params: idParams,
-        response: { 200: done, ...errorResponses(401, 404) },
-      },
-    },
+    routeOptions('user', 'notifications', 'Mark one of my notifications read', {
+      params: idParams,
+      response: { 200: done, ...errorResponses(401, 404) },
+    }),
     async (request) => {
       const { user } = request;
       if (!(await repo.markRead(user.id, request.params.id)))
@@ -76,14 +62,9 @@ export async function notificationRoutes(scope: FastifyInstance) {
 
   app.post(
     '/api/notifications/read-all',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark all my notifications read',
-        response: { 200: done, ...errorResponses(401) },
-      },
-    },
+    routeOptions('user', 'notifications', 'Mark all my notifications read', {
+      response: { 200: done, ...errorResponses(401) },
+    }),
     async (request) => {
       const { user } = request;
       return { acknowledged: true as const, modifiedCount: await repo.markAllRead(user.id) };
@@ -94,10 +75,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
   // when events may have been missed.
   app.get(
     '/api/notifications/events',
-    {
-      config: { auth: 'user' },
-      schema: { tags: ['notifications'], summary: 'Server-Sent Events: my notifications changed' },
-    },
+    routeOptions('user', 'notifications', 'Server-Sent Events: my notifications changed', {}),
     async (request, reply) => {
       const { user } = request;
       openEventStream(request, reply, user.id, (stream) =>

@@ -6,6 +6,7 @@ import { taskIdParamsSchema } from '../../shared/tasks.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createAssignmentRepository } from './assignment-repository.ts';
 import { refuse } from './lifecycle-guard.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 /** The owner's actions on an assigned task: complete it, or take the work back and reopen it. */
 export async function assignmentRoutes(scope: FastifyInstance) {
@@ -14,15 +15,10 @@ export async function assignmentRoutes(scope: FastifyInstance) {
 
   app.post(
     '/api/tasks/:id/complete',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Mark my assigned task Completed',
-        params: taskIdParamsSchema,
-        response: { 200: lifecycleResultSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    routeOptions('user', 'tasks', 'Mark my assigned task Completed', {
+      params: taskIdParamsSchema,
+      response: { 200: lifecycleResultSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const owner = request.user;
       const result = await repo.complete(owner.id, request.params.id);
@@ -34,16 +30,16 @@ export async function assignmentRoutes(scope: FastifyInstance) {
 
   app.post(
     '/api/tasks/:id/cancel-assignment',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Take the work back from the accepted bidder (who is told why) and reopen bidding',
+    routeOptions(
+      'user',
+      'tasks',
+      'Take the work back from the accepted bidder (who is told why) and reopen bidding',
+      {
         params: taskIdParamsSchema,
         body: cancelAssignmentSchema,
         response: { 200: lifecycleResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    },
+    ),
     async (request) => {
       const owner = request.user;
       const result = await repo.cancelAssignment(owner.id, request.params.id, request.body.reason);

@@ -5,6 +5,7 @@ import { TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { openEventStream } from '../events/sse.ts';
 import { notFound } from '../http/errors.ts';
 import { createTaskRepository } from './repository.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 /**
  * Live task page: `bid` when a bid arrives, `task` when the task changes (accepted,
@@ -17,14 +18,9 @@ export async function taskEventRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/tasks/:id/events',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Server-Sent Events for one task',
-        params: taskIdParamsSchema,
-      },
-    },
+    routeOptions('user', 'tasks', 'Server-Sent Events for one task', {
+      params: taskIdParamsSchema,
+    }),
     async (request, reply) => {
       const taskId = request.params.id;
       if (!(await repo.findById(taskId, request.user.id))) throw notFound(TASK_NOT_FOUND);

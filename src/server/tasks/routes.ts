@@ -25,6 +25,7 @@ import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from './lifecycle-guard.ts';
 import { createTaskRepository, type TaskChanges } from './repository.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 /** '' and null both mean "none"; undefined means "not sent". */
 const blankToNull = <T>(value: T | '' | null | undefined) =>
@@ -52,20 +53,15 @@ export async function taskRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/tasks',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Browse tasks (or, with `email`, the caller’s own tasks)',
-        description:
-          'Paged with `page` (from 1) and `limit` (default 12, at most 100); the `X-Total-Count` header holds the number of matches. `email` needs a session and must be the caller’s own e-mail.',
-        querystring: taskListQuerySchema,
-        response: {
-          200: z.array(taskSchema),
-          ...errorResponses(400, 401, 403),
-        },
+    routeOptions('optional', 'tasks', 'Browse tasks (or, with `email`, the caller’s own tasks)', {
+      description:
+        'Paged with `page` (from 1) and `limit` (default 12, at most 100); the `X-Total-Count` header holds the number of matches. `email` needs a session and must be the caller’s own e-mail.',
+      querystring: taskListQuerySchema,
+      response: {
+        200: z.array(taskSchema),
+        ...errorResponses(400, 401, 403),
       },
-    },
+    }),
     async (request, reply) => {
       const q = request.query;
       let ownerId: string | undefined;
@@ -98,28 +94,18 @@ export async function taskRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/tasks/categories',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Every category with its number of tasks',
-        response: { 200: z.array(categoryCountSchema) },
-      },
-    },
+    routeOptions('public', 'tasks', 'Every category with its number of tasks', {
+      response: { 200: z.array(categoryCountSchema) },
+    }),
     async (request) => createTaskRepository(request.readDb()).categoryCounts(),
   );
 
   app.get(
     '/api/tasks/:id',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'One task, with its number of bids',
-        params: taskIdParamsSchema,
-        response: { 200: taskDetailSchema, ...errorResponses(404) },
-      },
-    },
+    routeOptions('optional', 'tasks', 'One task, with its number of bids', {
+      params: taskIdParamsSchema,
+      response: { 200: taskDetailSchema, ...errorResponses(404) },
+    }),
     async (request) => {
       const task = await repo.findById(request.params.id, request.user?.id ?? null);
       if (!task) throw notFound(TASK_NOT_FOUND);
@@ -129,15 +115,15 @@ export async function taskRoutes(scope: FastifyInstance) {
 
   app.post(
     '/api/tasks',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Post a task (owner, e-mail, name and time come from the session)',
+    routeOptions(
+      'user',
+      'tasks',
+      'Post a task (owner, e-mail, name and time come from the session)',
+      {
         body: createTaskSchema,
         response: { 201: insertedSchema, ...errorResponses(400, 401) },
       },
-    },
+    ),
     async (request, reply) => {
       const { user } = request;
       const insertedId = await repo.create(user.id, taskChanges(request.body));
@@ -148,16 +134,11 @@ export async function taskRoutes(scope: FastifyInstance) {
 
   app.put(
     '/api/tasks/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Update your task (modifiedCount 0 when nothing changed)',
-        params: taskIdParamsSchema,
-        body: updateTaskSchema,
-        response: { 200: updatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions('user', 'tasks', 'Update your task (modifiedCount 0 when nothing changed)', {
+      params: taskIdParamsSchema,
+      body: updateTaskSchema,
+      response: { 200: updatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const { user } = request;
       const result = await repo.update(request.params.id, user.id, taskChanges(request.body));
@@ -179,15 +160,10 @@ export async function taskRoutes(scope: FastifyInstance) {
 
   app.delete(
     '/api/tasks/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['tasks'],
-        summary: 'Delete your task and its bids',
-        params: taskIdParamsSchema,
-        response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    routeOptions('user', 'tasks', 'Delete your task and its bids', {
+      params: taskIdParamsSchema,
+      response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const { user } = request;
       const result = await repo.remove(request.params.id, user.id);

@@ -28,4 +28,6 @@ export const pageQuerySchema = (defaultLimit: number) =>
 export interface Page<T> {
   items: T[];
   total: number;
+  /** false: counting stopped at `total`, there are more (the screen shows "1,000+"). */
+  totalExact?: boolean;
 }

@@ -39,6 +39,8 @@ export interface ApiRequestOptions {
 export interface ApiList<T> {
   items: T[];
   total: number;
+  /** false: the server stopped counting at `total`; there are more. */
+  totalExact: boolean;
 }
 
 /** `/api` + path + query string. */
@@ -120,7 +122,11 @@ export async function apiList<T>(
   const { data, headers } = await send(path, options);
   const items = Array.isArray(data) ? (data as T[]) : [];
   const total = Number(headers.get('x-total-count'));
-  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
+  return {
+    items,
+    total: Number.isInteger(total) && total >= items.length ? total : items.length,
+    totalExact: headers.get('x-total-count-exact') !== 'false',
+  };
 }
 
 /** A sentence for any failure: the server's message, or a generic one. */

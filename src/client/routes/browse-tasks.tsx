@@ -21,6 +21,8 @@ import {
 interface BrowseData {
   tasks: Task[];
   total: number;
+  /** false: at least `total` tasks match ("1,000+"). */
+  totalExact: boolean;
   categories: CategoryCount[];
   error: string | null;
 }
@@ -34,6 +36,7 @@ export async function loader({ request }: { request: Request }): Promise<BrowseD
   return {
     tasks: page.status === 'fulfilled' ? page.value.items : [],
     total: page.status === 'fulfilled' ? page.value.total : 0,
+    totalExact: page.status === 'fulfilled' ? page.value.totalExact : true,
     categories: categories.status === 'fulfilled' ? categories.value : [],
     error:
       page.status === 'rejected'
@@ -142,6 +145,7 @@ export function Component() {
           <BrowseResults
             tasks={data.tasks}
             total={data.total}
+            totalExact={data.totalExact}
             page={applied.page}
             pageCount={pageCount}
             loading={loading}

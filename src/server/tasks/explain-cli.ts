@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { countCap } from '../db/paging.ts';
 import type { TaskFilters } from './query.ts';
 import { createTaskRepository } from './repository.ts';
 
@@ -19,6 +20,11 @@ const CASES: [string, Partial<TaskFilters>, number?][] = [
   ['category', { category: 'Design' }],
   ['price range', { minPrice: 100, maxPrice: 120 }],
   ['search common word', { search: 'logo' }],
+  [
+    'search + category + price, priceLow, page 5',
+    { search: 'logo', category: 'Design', minPrice: 50, maxPrice: 3000, sort: 'priceLow' },
+    5,
+  ],
   ['search no match', { search: 'zzqx' }],
   ['search + category', { search: 'bakery', category: 'Writing' }],
   ['location', { location: 'berlin' }],
@@ -57,7 +63,8 @@ try {
   for (const [name, filters, page = 1] of CASES) {
     const q = repo.queries.list({ sort: 'newest', ...filters }, page, 12, null);
     process.stdout.write(`${name.padEnd(20)} page  ${await explain(q.page)}\n`);
-    process.stdout.write(`${''.padEnd(20)} count ${await explain(q.count)}\n`);
+    const cap = countCap({ page, limit: 12 });
+    process.stdout.write(`${''.padEnd(20)} count ${await explain(q.count(cap))}\n`);
   }
   process.stdout.write(
     `${'categories'.padEnd(20)}       ${await explain(repo.queries.categoryCounts())}\n`,

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CATEGORIES } from '../../shared/constants.ts';
 import type { Page } from '../../shared/paging.ts';
 import { DEAL_FIELDS, earliestToday, isDealOpen, OWNER_STATUSES } from '../../shared/lifecycle.ts';
@@ -7,9 +7,9 @@ import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { isUuid } from '../db/ids.ts';
-import { countedPage, pageOffset } from '../db/paging.ts';
+import { boundedPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
-import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
+import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 
 type TaskRecord = typeof tasks.$inferSelect;
 
@@ -94,18 +94,65 @@ function toTask(row: TaskRow): Task {
 }
 
 export function createTaskRepository(db: Db) {
+  /**
+   * A page of tasks, and a count of the matches that stops after `cap` + 1 rows.
+   *
+   * Without text filters the page walks the index of its sort (`taskOrder`) and stops after
+   * `limit` rows. With a text filter (search, skills, location) a walk may cross the whole
+   * table before 12 rows match, so the GIN indexes first collect every match as one bitmap
+   * (`matches`, with the columns the sorts read); the page sorts those, fetches its rows by
+   * primary key and carries the exact number of matches as `total`.
+   */
   function listQueries(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
     const where = taskWhere(filters);
+    const offset = pageOffset({ page, limit });
+    const cappedCount = (cap: number) =>
+      db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(where)
+          .limit(cap + 1)
+          .as('capped'),
+      );
+    const rows = db
+      .select(taskColumns(viewerId))
+      .from(tasks)
+      .innerJoin(user, eq(user.id, tasks.ownerId))
+      .orderBy(...taskOrder(filters.sort));
+    if (!hasTextFilter(filters)) {
+      return { page: rows.where(where).limit(limit).offset(offset), count: cappedCount };
+    }
+    const matches = db.$with('matches').as(
+      db
+        .select({
+          id: tasks.id,
+          createdAt: tasks.createdAt,
+          budget: tasks.budget,
+          deadline: tasks.deadline,
+        })
+        .from(tasks)
+        .where(where),
+    );
+    const pageIds = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(...taskOrder(filters.sort, matches))
+      .limit(limit)
+      .offset(offset);
     return {
       page: db
-        .select(taskColumns(viewerId))
+        .with(matches)
+        .select({
+          ...taskColumns(viewerId),
+          total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+        })
         .from(tasks)
         .innerJoin(user, eq(user.id, tasks.ownerId))
-        .where(where)
-        .orderBy(...taskOrder(filters.sort))
-        .limit(limit)
-        .offset(pageOffset({ page, limit })),
-      count: db.select({ n: count() }).from(tasks).where(where),
+        .where(inArray(tasks.id, pageIds))
+        .orderBy(...taskOrder(filters.sort)),
+      // Needed only past the last page; the same bitmap counts every match (no cap to stop at).
+      count: () => db.select({ n: count() }).from(tasks).where(where),
     };
   }
 
@@ -139,8 +186,16 @@ export function createTaskRepository(db: Db) {
       viewerId: string | null,
     ): Promise<Page<Task>> {
       const queries = listQueries(filters, page, limit, viewerId);
-      const result = await countedPage({ page, limit }, queries.page, queries.count);
-      return { items: result.items.map(toTask), total: result.total };
+      const result = await boundedPage<TaskRow & { total?: number }>(
+        { page, limit },
+        queries.page,
+        queries.count,
+      );
+      const counted = result.items[0]?.total;
+      return {
+        ...(counted === undefined ? result : { total: counted }),
+        items: result.items.map(toTask),
+      };
     },
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {

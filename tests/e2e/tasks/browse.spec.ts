@@ -223,4 +223,33 @@ test.describe('browse tasks', () => {
     await pages.getByRole('link', { name: 'Previous' }).click();
     await expect(cardTitles(page).first()).toHaveText(`Paged 01 ${many}`);
   });
+
+  test('a total the server stopped counting reads "1,000+" and keeps its pages', async ({
+    page,
+    baseURL,
+  }) => {
+    const many = uniqueToken('bound');
+    for (let i = 1; i <= 13; i += 1) {
+      await createTask(owner.api, baseURL!, { title: `Bounded ${i} ${many}`, budget: i });
+    }
+    // Past 1,000 matches the server counts only that far and says so.
+    await page.route('**/api/tasks?*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'x-total-count': '1000',
+          'x-total-count-exact': 'false',
+        },
+      });
+    });
+    await page.goto(`/browse-tasks?search=${many}&sort=priceLow`);
+    await expect(page.getByText('Showing 12 of 1,000+')).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'Task pages' });
+    await expect(pages.getByRole('link', { name: 'Page 84' })).toBeVisible();
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cardTitles(page)).toHaveText([`Bounded 13 ${many}`]);
+  });
 });

@@ -7,6 +7,8 @@ import { BrowseTaskCard } from './browse-task-card.tsx';
 interface BrowseResultsProps {
   tasks: Task[];
   total: number;
+  /** false: `total` is a lower bound, shown as "1,000+". */
+  totalExact: boolean;
   page: number;
   pageCount: number;
   loading: boolean;
@@ -18,6 +20,7 @@ interface BrowseResultsProps {
 export function BrowseResults({
   tasks,
   total,
+  totalExact,
   page,
   pageCount,
   loading,
@@ -28,7 +31,8 @@ export function BrowseResults({
     <section aria-label="Tasks" aria-busy={loading} className="relative mt-6">
       <div className="mb-4 flex min-h-8 items-center justify-between gap-3">
         <p className="text-sm text-base-content/75" aria-live="polite">
-          Showing {tasks.length} of {total}
+          Showing {tasks.length} of {total.toLocaleString('en-US')}
+          {totalExact ? '' : '+'}
         </p>
         {loading ? <Spinner size="sm" label="Loading tasks" /> : null}
       </div>

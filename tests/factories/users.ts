@@ -56,6 +56,27 @@ export async function signUp(
   return { ...input, id: body.user.id, cookie: cookieFrom(res.headers['set-cookie']) };
 }
 
+/**
+ * A sign-in with a wrong password from `remoteAddress` (for an address nobody has unless
+ * `email` is given): what rate limits and lock-outs count.
+ */
+export function failedSignIn(
+  app: FastifyInstance,
+  remoteAddress: string,
+  options: { email?: string; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { ...jsonHeaders(), ...options.headers },
+    remoteAddress,
+    payload: {
+      email: options.email ?? `nobody-${randomUUID()}@example.com`,
+      password: 'wrong-password',
+    },
+  });
+}
+
 /** A request as our web app sends it: our Origin, the user's cookie, JSON only with a body. */
 export function apiCall(
   app: FastifyInstance,

@@ -12,6 +12,7 @@ import {
   verification,
 } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { notificationColumns, taskFieldColumns } from '../db/columns.ts';
 
 /** What a deleted account's name becomes wherever its agreed work still shows. */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -35,17 +36,7 @@ export function createAccountRepository(db: Db) {
       const myTasks = await db
         .select({
           id: tasks.id,
-          title: tasks.title,
-          description: tasks.description,
-          imageUrl: tasks.imageUrl,
-          priority: tasks.priority,
-          category: tasks.category,
-          deadline: tasks.deadline,
-          estimatedTime: tasks.estimatedTime,
-          budget: tasks.budget,
-          status: tasks.status,
-          location: tasks.location,
-          assignedTo: tasks.assignedTo,
+          ...taskFieldColumns,
           createdAt: tasks.createdAt,
           updatedAt: tasks.updatedAt,
         })
@@ -69,13 +60,7 @@ export function createAccountRepository(db: Db) {
         .orderBy(desc(bids.createdAt));
       const myNotifications = await db
         .select({
-          id: notifications.id,
-          type: notifications.type,
-          title: notifications.title,
-          body: notifications.body,
-          taskId: notifications.taskId,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
+          ...notificationColumns,
         })
         .from(notifications)
         .where(eq(notifications.userId, userId))

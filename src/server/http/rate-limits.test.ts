@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
-import { buildUser, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { buildUser, failedSignIn, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
@@ -8,13 +8,7 @@ describe('rate limits', () => {
   const t = useTestApp({ RATE_LIMITS: 'on' });
 
   const signIn = (email: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: jsonHeaders(),
-      remoteAddress,
-      payload: { email, password: 'wrong-password' },
-    });
+    failedSignIn(t.app, remoteAddress, { email });
 
   it(`allows ${RATE_LIMITS.authPerIp} sign-in attempts a minute from one address, then 429 with Retry-After`, async () => {
     for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {

@@ -206,17 +206,8 @@ describe('accounts endpoints over HTTP', () => {
 });
 
 describe('the address a person typed (loopback spellings of BASE_URL)', () => {
-  let dev: TestApp;
-  let prod: TestApp;
-  beforeAll(async () => {
-    [dev, prod] = await Promise.all([
-      createTestApp({ NODE_ENV: 'development' }),
-      createTestApp({ NODE_ENV: 'test' }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([dev.close(), prod.close()]);
-  });
+  const dev = useTestApp({ NODE_ENV: 'development' });
+  const prod = useTestApp({ NODE_ENV: 'test' });
 
   const signUpFrom = (t: TestApp, origin: string) =>
     t.app.inject({

@@ -1,18 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { failedSignIn, signUp } from '../../../tests/factories/users.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
-function signInFrom(t: TestApp, headers: Record<string, string>, remoteAddress: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { ...jsonHeaders(), ...headers },
-    remoteAddress,
-    payload: { email: `nobody-${randomInt(1e9)}@example.com`, password: 'wrong-password' },
-  });
-}
+const signInFrom = (t: TestApp, headers: Record<string, string>, remoteAddress: string) =>
+  failedSignIn(t.app, remoteAddress, { headers });
 
 describe('two instances on one PostgreSQL', () => {
   let a: TestApp;

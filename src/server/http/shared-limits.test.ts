@@ -1,21 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { jsonHeaders } from '../../../tests/factories/users.ts';
+import { createTestApp, useTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { failedSignIn } from '../../../tests/factories/users.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 /** An address no earlier run used (Redis keeps counters between runs for a minute). */
 const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-function signInFrom(t: TestApp, headers: Record<string, string>, remoteAddress: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { ...jsonHeaders(), ...headers },
-    remoteAddress,
-    payload: { email: `nobody-${randomInt(1e9)}@example.com`, password: 'wrong-password' },
-  });
-}
+const signInFrom = (t: TestApp, headers: Record<string, string>, remoteAddress: string) =>
+  failedSignIn(t.app, remoteAddress, { headers });
 
 describe('two instances on one Redis', () => {
   let a: TestApp;
@@ -40,17 +33,8 @@ describe('two instances on one Redis', () => {
 });
 
 describe('behind a proxy (TRUST_PROXY)', () => {
-  let direct: TestApp;
-  let proxied: TestApp;
-  beforeAll(async () => {
-    [direct, proxied] = await Promise.all([
-      createTestApp({ RATE_LIMITS: 'on' }),
-      createTestApp({ RATE_LIMITS: 'on', TRUST_PROXY: '1' }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([direct.close(), proxied.close()]);
-  });
+  const direct = useTestApp({ RATE_LIMITS: 'on' });
+  const proxied = useTestApp({ RATE_LIMITS: 'on', TRUST_PROXY: '1' });
 
   it('limits each client behind the proxy on its own address when TRUST_PROXY is set', async () => {
     const balancer = '10.200.0.1';

@@ -8,6 +8,7 @@ import { notifications } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { queueNotificationMails, type NotificationForMail } from '../mail/notification-mail.ts';
 import type { MailTx } from '../mail/outbox.ts';
+import { notificationColumns } from '../db/columns.ts';
 
 /** A notification to write; its e-mail is queued with it. */
 export type NewNotification = NotificationForMail;
@@ -35,13 +36,7 @@ export function createNotificationRepository(db: Db) {
         { page, limit },
         db
           .select({
-            id: notifications.id,
-            type: notifications.type,
-            title: notifications.title,
-            body: notifications.body,
-            taskId: notifications.taskId,
-            readAt: notifications.readAt,
-            createdAt: notifications.createdAt,
+            ...notificationColumns,
           })
           .from(notifications)
           .where(mine)

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { tasks, user } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { taskFieldColumns } from '../db/columns.ts';
 
 export type Refusal = { outcome: 'not-found' } | { outcome: 'forbidden' } | { outcome: 'conflict' };
 
@@ -17,17 +18,7 @@ async function lockTask(tx: Db, taskId: string, strength: 'share' | 'update') {
     .select({
       ownerId: tasks.ownerId,
       ownerName: user.name,
-      title: tasks.title,
-      description: tasks.description,
-      imageUrl: tasks.imageUrl,
-      priority: tasks.priority,
-      category: tasks.category,
-      deadline: tasks.deadline,
-      estimatedTime: tasks.estimatedTime,
-      budget: tasks.budget,
-      status: tasks.status,
-      location: tasks.location,
-      assignedTo: tasks.assignedTo,
+      ...taskFieldColumns,
       assigneeId: tasks.assigneeId,
       acceptedBidId: tasks.acceptedBidId,
     })

@@ -10,6 +10,7 @@ import { isUuid } from '../db/ids.ts';
 import { boundedPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
+import { taskFieldColumns } from '../db/columns.ts';
 
 type TaskRecord = typeof tasks.$inferSelect;
 
@@ -47,17 +48,7 @@ export type UpdateOutcome =
 function taskColumns(viewerId: string | null) {
   return {
     id: tasks.id,
-    title: tasks.title,
-    description: tasks.description,
-    imageUrl: tasks.imageUrl,
-    priority: tasks.priority,
-    category: tasks.category,
-    deadline: tasks.deadline,
-    estimatedTime: tasks.estimatedTime,
-    budget: tasks.budget,
-    status: tasks.status,
-    location: tasks.location,
-    assignedTo: tasks.assignedTo,
+    ...taskFieldColumns,
     createdAt: tasks.createdAt,
     userName: user.name,
     userEmail: sql<

@@ -1,0 +1,32 @@
+import { notifications, tasks } from './schema.ts';
+
+/**
+ * Column sets several queries select together, spread into `select({ ... })` so each list is
+ * written once.
+ */
+
+/** A task's own fields, as its forms and answers show them (no ids, owner or timestamps). */
+export const taskFieldColumns = {
+  title: tasks.title,
+  description: tasks.description,
+  imageUrl: tasks.imageUrl,
+  priority: tasks.priority,
+  category: tasks.category,
+  deadline: tasks.deadline,
+  estimatedTime: tasks.estimatedTime,
+  budget: tasks.budget,
+  status: tasks.status,
+  location: tasks.location,
+  assignedTo: tasks.assignedTo,
+};
+
+/** A notification as its owner reads it. */
+export const notificationColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  body: notifications.body,
+  taskId: notifications.taskId,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};

@@ -45,6 +45,7 @@ const SERVER_CODES: Record<string, AuthErrorCode> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email-already-used',
   PASSWORD_TOO_SHORT: 'weak-password',
   PASSWORD_TOO_LONG: 'weak-password',
+  WEAK_PASSWORD: 'invalid-details',
   INVALID_EMAIL: 'invalid-email',
   VALIDATION_ERROR: 'invalid-details',
   VALIDATION_FAILED: 'invalid-details',

@@ -26,6 +26,23 @@ test.describe('server field issues', () => {
     await expect(email).not.toHaveAttribute('aria-invalid');
   });
 
+  test('sign-up: a password too easy to guess is refused beside its field', async ({ page }) => {
+    await page.goto('/signup');
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Weak');
+    await main.getByRole('textbox', { name: 'Email', exact: true }).fill('weak@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('12345678');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(
+      'Some details are not valid. Check the highlighted fields and try again.',
+    );
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(/This password is too easy to guess\./);
+    await expect(password).toBeFocused();
+  });
+
   test('create task: the dialog gives the focus to the first refused field', async ({
     page,
     accounts,

@@ -45,3 +45,18 @@ export function linkIn(mail: ReceivedMail | undefined, prefix: string): string {
   if (!link) throw new Error(`no ${prefix} link in mail "${mail?.subject ?? '(none)'}"`);
   return link.slice(TEST_BASE_URL.length);
 }
+
+/**
+ * The token of the latest reset mail to `email` (waiting until the address has `nth` mails),
+ * read from where its checked link sends the browser.
+ */
+export async function resetTokenFor(t: MailTestApp, email: string, nth = 1): Promise<string> {
+  const mails = await t.smtp.waitFor(email, nth);
+  const mail = mails.filter((m) => m.subject === 'Reset your TaskBid password').at(-1);
+  const res = await t.app.inject({ method: 'GET', url: linkIn(mail, '/api/auth/reset-password/') });
+  if (res.statusCode !== 302) throw new Error(`reset link answered ${res.statusCode}`);
+  const location = new URL(res.headers.location as string);
+  if (`${location.origin}${location.pathname}` !== `${TEST_BASE_URL}/reset-password`)
+    throw new Error(`reset link led to ${location.href}`);
+  return location.searchParams.get('token') ?? '';
+}

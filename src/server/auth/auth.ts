@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import { accountMail } from './account-mail.ts';
+import { passwordStrength } from './password-strength.ts';
 
 /** The accounts service: e-mail + password, and Google through OpenID Connect discovery. */
 export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
@@ -72,6 +73,8 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       // Describes the endpoints for our API document (openapi/accounts.ts); its own reference
       // page is off, and neither of its endpoints is on the allowlist (endpoints.ts).
       openAPI({ disableDefaultReference: true }),
+      // Weak passwords are refused at sign-up, reset and change; a change ends other sessions.
+      passwordStrength(),
       ...(config.google
         ? [
             genericOAuth({

@@ -77,6 +77,17 @@ export function failedSignIn(
   });
 }
 
+/** `apiCall` bound to a test app's handle: `const call = callerFor(t)`. */
+export const callerFor =
+  (t: { readonly app: FastifyInstance }) =>
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    user?: Pick<TestUser, 'cookie'>,
+    payload?: object,
+  ) =>
+    apiCall(t.app, method, url, user, payload);
+
 /** A request as our web app sends it: our Origin, the user's cookie, JSON only with a body. */
 export function apiCall(
   app: FastifyInstance,

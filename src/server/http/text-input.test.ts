@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
-import { apiCall, buildUser, jsonHeaders } from '../../../tests/factories/users.ts';
+import { buildUser, callerFor, jsonHeaders } from '../../../tests/factories/users.ts';
 import { useOwnerWithTask } from '../../../tests/factories/scenes.ts';
 import { buildBid, buildTask, insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 
@@ -11,6 +11,7 @@ describe('text a database cannot store, and dates out of range', () => {
   const t = useTestApp();
   const scene = useOwnerWithTask(t);
   const { owner, bidder } = scene;
+  const call = callerFor(t);
 
   /** Answers 400 JSON naming the field; never a 500. */
   function expectRefused(res: { statusCode: number; body: string }, what: string, field?: string) {
@@ -24,16 +25,9 @@ describe('text a database cannot store, and dates out of range', () => {
     'refuses %s in every text field of tasks and bids',
     async (_, bad) => {
       for (const field of ['title', 'description', 'location', 'imageUrl']) {
-        const created = await apiCall(
-          t.app,
-          'POST',
-          '/api/tasks',
-          owner,
-          buildTask({ [field]: bad }),
-        );
+        const created = await call('POST', '/api/tasks', owner, buildTask({ [field]: bad }));
         expectRefused(created, `POST ${field}`, field);
-        const updated = await apiCall(
-          t.app,
+        const updated = await call(
           'PUT',
           `/api/tasks/${scene.taskId}`,
           owner,
@@ -41,15 +35,9 @@ describe('text a database cannot store, and dates out of range', () => {
         );
         expectRefused(updated, `PUT ${field}`, field);
       }
-      const bid = await apiCall(
-        t.app,
-        'POST',
-        '/api/bids',
-        bidder,
-        buildBid(scene.taskId, { message: bad }),
-      );
+      const bid = await call('POST', '/api/bids', bidder, buildBid(scene.taskId, { message: bad }));
       expectRefused(bid, 'bid message', 'message');
-      const key = await apiCall(t.app, 'POST', '/api/tasks', owner, { ...buildTask(), [bad]: 1 });
+      const key = await call('POST', '/api/tasks', owner, { ...buildTask(), [bad]: 1 });
       expectRefused(key, 'a key');
     },
   );
@@ -59,10 +47,8 @@ describe('text a database cannot store, and dates out of range', () => {
     async (_, bad) => {
       const task = await insertTask(t.app.database.db, owner.id);
       const bidId = await insertBid(t.app.database.db, task, bidder.id);
-      expect((await apiCall(t.app, 'POST', `/api/bids/${bidId}/accept`, owner)).statusCode).toBe(
-        200,
-      );
-      const res = await apiCall(t.app, 'POST', `/api/tasks/${task}/cancel-assignment`, owner, {
+      expect((await call('POST', `/api/bids/${bidId}/accept`, owner)).statusCode).toBe(200);
+      const res = await call('POST', `/api/tasks/${task}/cancel-assignment`, owner, {
         reason: `Plans changed ${bad}`,
       });
       expectRefused(res, 'cancel reason', 'reason');
@@ -114,24 +100,12 @@ describe('text a database cannot store, and dates out of range', () => {
 
   it('limits dates to 2000-01-01 … 2099-12-31 on tasks and bids', async () => {
     for (const deadline of ['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31']) {
-      const task = await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask({ deadline }));
+      const task = await call('POST', '/api/tasks', owner, buildTask({ deadline }));
       expectRefused(task, `task ${deadline}`, 'deadline');
-      const bid = await apiCall(
-        t.app,
-        'POST',
-        '/api/bids',
-        bidder,
-        buildBid(scene.taskId, { deadline }),
-      );
+      const bid = await call('POST', '/api/bids', bidder, buildBid(scene.taskId, { deadline }));
       expectRefused(bid, `bid ${deadline}`, 'deadline');
     }
-    const last = await apiCall(
-      t.app,
-      'POST',
-      '/api/tasks',
-      owner,
-      buildTask({ deadline: '2099-12-31' }),
-    );
+    const last = await call('POST', '/api/tasks', owner, buildTask({ deadline: '2099-12-31' }));
     expect(last.statusCode).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { useUsers } from '../../../tests/factories/scenes.ts';
-import { apiCall, type TestUser } from '../../../tests/factories/users.ts';
+import { callerFor, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
 import {
   BID_NOT_PENDING,
@@ -11,6 +11,7 @@ import {
   PAST_DEADLINE,
 } from '../../shared/messages.ts';
 import { earliestToday } from '../../shared/lifecycle.ts';
+import { updateTaskSchema } from '../../shared/tasks.ts';
 
 /** The day before `date` (YYYY-MM-DD). */
 const dayBefore = (date: string) =>
@@ -21,12 +22,7 @@ describe('the task lifecycle cannot be bent', () => {
   const t = useTestApp();
   const [owner, ann, bob] = useUsers(t, 3);
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    user?: TestUser,
-    payload?: object,
-  ) => apiCall(t.app, method, url, user, payload);
+  const call = callerFor(t);
   const createTask = async (overrides = {}) => {
     const res = await call('POST', '/api/tasks', owner, buildTask({ budget: 100, ...overrides }));
     expect(res.statusCode, res.body).toBe(201);
@@ -40,30 +36,8 @@ describe('the task lifecycle cannot be bent', () => {
   const task = async (id: string) => (await call('GET', `/api/tasks/${id}`)).json();
   /** The task as the update form sends it back: every field, as stored. */
   const formOf = async (id: string) => {
-    const {
-      title,
-      description,
-      imageUrl,
-      priority,
-      category,
-      deadline,
-      estimatedTime,
-      budget,
-      status,
-      location,
-    } = await task(id);
-    return {
-      title,
-      description,
-      imageUrl,
-      priority,
-      category,
-      deadline,
-      estimatedTime,
-      budget,
-      status,
-      location,
-    };
+    const stored: Record<string, unknown> = await task(id);
+    return Object.fromEntries(Object.keys(updateTaskSchema.shape).map((k) => [k, stored[k]]));
   };
   /** A task assigned to Ann (Bob's bid declined); returns the ids. */
   const assignedTask = async () => {

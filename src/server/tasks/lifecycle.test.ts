@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { useUsers } from '../../../tests/factories/scenes.ts';
-import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { callerFor, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
 
 describe('accepting a bid and the task lifecycle', () => {
   const t = useTestApp();
   const [owner, ann, bob, stranger] = useUsers(t, 4);
 
-  const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
-    apiCall(t.app, method, url, user, payload);
+  const call = callerFor(t);
   const createTask = async () =>
     (await call('POST', '/api/tasks', owner, buildTask())).json<{ insertedId: string }>()
       .insertedId;
@@ -154,8 +153,7 @@ describe('notifications', () => {
   const t = useTestApp();
   const [owner, ann, bob] = useUsers(t, 3);
 
-  const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
-    apiCall(t.app, method, url, user, payload);
+  const call = callerFor(t);
   const unread = async (user: TestUser) =>
     (await call('GET', '/api/notifications/unread-count', user)).json().count;
 

@@ -28,12 +28,12 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
   });
   afterAll(() => t.close());
 
+  /** A GET that accepts the given encodings. */
+  const getWith = (acceptEncoding: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
   it('sends the .br file of a hashed asset to a browser that accepts brotli, cached for a year', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-    });
+    const res = await getWith('gzip, deflate, br, zstd', '/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['vary']).toMatch(/accept-encoding/i);
@@ -45,11 +45,7 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
   });
 
   it('sends the .gz file when brotli is not accepted, and the plain file when nothing is', async () => {
-    const gz = await t.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gz = await getWith('gzip', '/assets/index-abc123.js');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(client.script);
 
@@ -61,11 +57,7 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
 
   it('sends index.html for client routes precompressed and never cached without revalidation', async () => {
     for (const url of ['/index.html', '/browse-tasks']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url,
-        headers: { 'accept-encoding': 'br;q=1.0, gzip;q=0.5' },
-      });
+      const res = await getWith('br;q=1.0, gzip;q=0.5', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
@@ -96,11 +88,7 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
   });
 
   it('compresses JSON answers over 1 KB and leaves small ones alone', async () => {
-    const big = await t.app.inject({
-      method: 'GET',
-      url: '/api/openapi.json',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const big = await getWith('br', '/api/openapi.json');
     expect(big.statusCode).toBe(200);
     expect(big.headers['content-encoding']).toBe('br');
     expect(big.headers['vary']).toMatch(/accept-encoding/i);
@@ -108,11 +96,7 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
     expect(json.length).toBeGreaterThan(1024);
     expect(JSON.parse(json.toString())).toHaveProperty('openapi');
 
-    const small = await t.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const small = await getWith('br, gzip', '/api/health');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
   });

@@ -11,3 +11,6 @@ export const ACCOUNT_PAGES = {
 /** Verification links work for a day, password reset links for an hour. */
 export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
+
+/** An account without a password (Google only) is deleted only after a sign-in this recent. */
+export const DELETE_FRESH_SIGN_IN_MINUTES = 10;

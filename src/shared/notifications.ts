@@ -1,22 +1,11 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, type NotificationType } from './notification-types.ts';
 
-export const NOTIFICATION_TYPES = [
-  'bid.received',
-  'bid.accepted',
-  'bid.declined',
-  'assignment.cancelled',
-  'task.completed',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** What each type is about, as settings and e-mails name it. */
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  'bid.received': 'New bids on my tasks',
-  'bid.accepted': 'My bid was accepted',
-  'bid.declined': 'My bid was declined',
-  'assignment.cancelled': 'My assignment was cancelled',
-  'task.completed': 'Work I did was marked completed',
-};
+export {
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+} from './notification-types.ts';
 
 /** Whether each type is also sent by e-mail (every type is on until the person turns it off). */
 export const notificationPreferencesSchema = z.object(

@@ -1,4 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { AccountDeletedDialog } from '../features/account/components/account-deleted-dialog.tsx';
 import { fetchCategoryCounts, fetchFeaturedTasks } from '../features/home/api/home-api.ts';
 import { CategoryGrid } from '../features/home/components/category-grid.tsx';
 import { FeaturedTasks } from '../features/home/components/featured-tasks.tsx';
@@ -26,6 +27,7 @@ export function Component() {
       <FeaturedTasks tasks={featured} />
       <CategoryGrid counts={categories} />
       <HowItWorksSteps />
+      <AccountDeletedDialog />
     </>
   );
 }

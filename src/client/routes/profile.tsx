@@ -1,91 +1,216 @@
-import { Save } from 'lucide-react';
-import { useState } from 'react';
-import { FieldErrorsContext } from '../components/ui/field-errors.ts';
-import { FormAlert } from '../components/ui/form-alert.tsx';
-import { InputField } from '../components/ui/input-field.tsx';
-import { UserAvatar } from '../components/ui/user-avatar.tsx';
-import type { AuthUser } from '../lib/auth/auth-context.ts';
+import type { ReactNode } from 'react';
+import {
+  Link,
+  redirectDocument,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/notification-types.ts';
+import { attempt, intentOf, isFailure, unknownIntent } from '../lib/action-result.ts';
+import { fetchAuthConfig } from '../lib/auth/auth-api.ts';
+import { sessionUser } from '../lib/auth/session-context.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
-import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
-import { NameField } from '../features/auth/components/name-field.tsx';
-import { PhotoUrlField } from '../features/auth/components/photo-url-field.tsx';
-import { useAccountForm } from '../features/auth/hooks/use-account-form.ts';
+import {
+  ACCOUNT_DELETED_HOME,
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  fetchNotificationPreferences,
+  fetchSessions,
+  fetchSignInMethods,
+  revokeOtherSessions,
+  revokeSession,
+  setNotificationPreference,
+} from '../features/account/api/account-api.ts';
+import { ChangeEmailForm } from '../features/account/components/change-email-form.tsx';
+import { ChangePasswordForm } from '../features/account/components/change-password-form.tsx';
+import { DeleteAccount } from '../features/account/components/delete-account.tsx';
+import { DownloadData } from '../features/account/components/download-data.tsx';
+import { NotificationSwitches } from '../features/account/components/notification-switches.tsx';
+import { SessionsList } from '../features/account/components/sessions-list.tsx';
+import { SettingsSection } from '../features/account/components/settings-section.tsx';
+import type { SettingsDone } from '../features/account/hooks/use-settings-fetcher.ts';
+import { ProfileForm } from '../features/auth/components/profile-form.tsx';
 
-/** /profile (protected): edit the display name and photo URL. */
-export function Component() {
-  const { user } = useAuth();
-  // The guard only renders this page for a signed-in user.
-  if (!user) return null;
-  return <ProfileForm user={user} />;
+/** Everything the settings show: how I sign in, my sessions, my e-mail settings. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  sessionUser(context);
+  const [methods, sessions, preferences, config] = await Promise.all([
+    fetchSignInMethods(request.signal),
+    fetchSessions(request.signal),
+    fetchNotificationPreferences(request.signal),
+    fetchAuthConfig().catch(() => ({ googleEnabled: false })),
+  ]);
+  return { methods, sessions, preferences, googleEnabled: config.googleEnabled };
 }
 
-function ProfileForm({ user }: { user: AuthUser }) {
-  const { updateUserProfile } = useAuth();
-  const [displayName, setDisplayName] = useState(user.displayName);
-  const [photoURL, setPhotoURL] = useState(user.photoURL ?? '');
-  const [saved, setSaved] = useState(false);
-  const { submitting, failure, onSubmit } = useAccountForm(async () => {
-    setSaved(false);
-    const updated = await updateUserProfile({ displayName, photoURL });
-    if (updated) {
-      setDisplayName(updated.displayName);
-      setPhotoURL(updated.photoURL ?? '');
+/** A failure the form shows beside one field. */
+function fieldFailure(path: string, message: string) {
+  return { error: { message, code: 'VALIDATION_FAILED', issues: [{ path, message }] } };
+}
+
+/** Each settings form posts its `intent` here; a failure comes back as `{ error }`. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = intentOf(form);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const done = (extra: Omit<SettingsDone, 'done'> = {}) =>
+    ({ done: intent, ...extra }) as SettingsDone;
+
+  switch (intent) {
+    case 'change-password': {
+      if (text('newPassword') !== text('confirmPassword'))
+        return fieldFailure('confirmPassword', 'The two new passwords are not the same.');
+      const result = await attempt(async () => {
+        await changePassword(text('currentPassword'), text('newPassword'));
+        return done();
+      });
+      if (isFailure(result) && result.error.code === 'INVALID_PASSWORD')
+        return fieldFailure('currentPassword', 'That is not your current password.');
+      return result;
     }
-    setSaved(true);
-  });
+    case 'change-email':
+      return attempt(async () => {
+        await changeEmail(text('newEmail'));
+        return done({ email: text('newEmail').trim() });
+      });
+    case 'revoke-session':
+      return attempt(async () => {
+        await revokeSession(text('token'));
+        return done();
+      });
+    case 'revoke-other-sessions':
+      return attempt(async () => {
+        await revokeOtherSessions();
+        return done();
+      });
+    case 'set-preference': {
+      const type = text('type') as NotificationType;
+      if (!NOTIFICATION_TYPES.includes(type)) return unknownIntent(`${intent} ${type}`);
+      return attempt(async () => {
+        await setNotificationPreference(type, text('email') === 'true');
+        return done();
+      });
+    }
+    case 'delete-account': {
+      const result = await attempt(async () => {
+        await deleteAccount(text('password') || undefined);
+        return done();
+      });
+      // Signed out everywhere: a fresh page load forgets the session and says goodbye.
+      return isFailure(result) ? result : redirectDocument(ACCOUNT_DELETED_HOME);
+    }
+    default:
+      return unknownIntent(intent);
+  }
+}
 
-  const unchanged =
-    displayName.trim() === user.displayName && photoURL.trim() === (user.photoURL ?? '');
+export { shouldRevalidate } from '../lib/action-result.ts';
 
+/** The sections in order: the side menu and the headings both read from here. */
+const SECTIONS = [
+  { id: 'profile', title: 'Profile', description: 'How other TaskBid members see you.' },
+  {
+    id: 'password',
+    title: 'Change password',
+    description:
+      'Changing your password signs you out on every other device and browser; this one stays signed in.',
+  },
+  {
+    id: 'email',
+    title: 'Change e-mail',
+    description: 'The address you sign in with and where we send your e-mails.',
+  },
+  {
+    id: 'sessions',
+    title: 'Active sessions',
+    description: 'The browsers and devices where your account is signed in.',
+  },
+  {
+    id: 'notifications',
+    title: 'Notification preferences',
+    description:
+      'Choose which notifications also come by e-mail. Account e-mails (verification, password and address changes, deletion) always come.',
+  },
+  {
+    id: 'data',
+    title: 'Download my data',
+    description:
+      'A JSON file with your profile, your tasks, your bids, your notifications and your e-mail settings.',
+  },
+  {
+    id: 'delete-account',
+    title: 'Delete account',
+    description: 'Danger zone: deleting your account cannot be undone.',
+  },
+] as const;
+
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+/** /profile (protected): the account settings, one section after another. */
+export function Component() {
+  const { user } = useAuth();
+  const { methods, sessions, preferences, googleEnabled } = useLoaderData<typeof loader>();
+  // The guard only renders this page for a signed-in user.
+  if (!user) return null;
+  const content: Record<SectionId, ReactNode> = {
+    profile: <ProfileForm user={user} />,
+    password: methods.hasPassword ? (
+      <ChangePasswordForm />
+    ) : (
+      <p className="text-sm">
+        You sign in with Google, so your account has no password yet. To set one, sign out and use{' '}
+        <Link to="/forgot-password" className="link link-primary">
+          Forgot password?
+        </Link>{' '}
+        on the sign-in page: we e-mail you a link.
+      </p>
+    ),
+    email: <ChangeEmailForm currentEmail={user.email} />,
+    sessions: <SessionsList list={sessions} />,
+    notifications: <NotificationSwitches preferences={preferences} />,
+    data: <DownloadData />,
+    'delete-account': (
+      <DeleteAccount hasPassword={methods.hasPassword} googleEnabled={googleEnabled} />
+    ),
+  };
   return (
-    <AuthCard title="Profile Settings" subtitle="How other TaskBid members see you.">
+    <div className="page-container py-8 sm:py-12">
       <title>Profile Settings · TaskBid</title>
-      <div className="mb-6 flex items-center gap-4">
-        <UserAvatar
-          name={displayName || user.displayName}
-          photoURL={photoURL.trim() || null}
-          className="size-16 text-2xl"
-        />
-        <div className="min-w-0">
-          <p className="truncate font-semibold">{user.displayName || 'User'}</p>
-          <p className="truncate text-sm text-base-content/75">{user.email}</p>
+      <div className="mx-auto max-w-5xl">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile Settings</h1>
+        <p className="mt-1 text-base-content/75">
+          Your profile, how you sign in, and what we send you.
+        </p>
+        <div className="mt-8 grid gap-8 lg:grid-cols-[13rem_1fr]">
+          <nav aria-label="Settings sections" className="hidden lg:block">
+            <ul className="menu sticky top-24 w-full gap-1 p-0">
+              {SECTIONS.map(({ id, title }) => (
+                <li key={id}>
+                  <a href={`#${id}`}>{title}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex min-w-0 flex-col gap-6">
+            {SECTIONS.map(({ id, title, description }) => (
+              <SettingsSection
+                key={id}
+                id={id}
+                title={title}
+                description={description}
+                tone={id === 'delete-account' ? 'danger' : 'normal'}
+              >
+                {content[id]}
+              </SettingsSection>
+            ))}
+          </div>
         </div>
       </div>
-      <FieldErrorsContext value={failure?.errors ?? {}}>
-        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-          <NameField
-            label="Display name"
-            value={displayName}
-            onChange={(event) => setDisplayName(event.target.value)}
-            disabled={submitting}
-          />
-          <PhotoUrlField
-            value={photoURL}
-            onChange={(event) => setPhotoURL(event.target.value)}
-            disabled={submitting}
-          />
-          <InputField
-            label="Email"
-            type="email"
-            value={user.email}
-            readOnly
-            hint="Your e-mail address cannot be changed."
-          />
-          {failure ? <FormAlert tone="error">{failure.message}</FormAlert> : null}
-          {saved && !failure ? (
-            <FormAlert tone="success">Your profile has been updated.</FormAlert>
-          ) : null}
-          <AuthSubmitButton
-            busy={submitting}
-            busyText="Saving..."
-            icon={<Save className="size-4" aria-hidden="true" />}
-            disabled={unchanged}
-          >
-            Save changes
-          </AuthSubmitButton>
-        </form>
-      </FieldErrorsContext>
-    </AuthCard>
+    </div>
   );
 }

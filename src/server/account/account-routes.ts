@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DELETE_FRESH_SIGN_IN_MINUTES } from '../../shared/account.ts';
 import { deleteAccountSchema, signInMethodsSchema } from '../../shared/users.ts';
 import { fetchHeaders } from '../auth/require-user.ts';
 import { account } from '../db/schema.ts';
@@ -11,7 +12,7 @@ import { createAccountRepository } from './account-repository.ts';
 import { routeOptions } from '../http/route-options.ts';
 
 /** Without a password (Google only), deleting needs a sign-in this recent. */
-const FRESH_SIGN_IN_MS = 10 * 60_000;
+const FRESH_SIGN_IN_MS = DELETE_FRESH_SIGN_IN_MINUTES * 60_000;
 
 /** How I sign in, "Download my data" and "Delete account". */
 export async function accountRoutes(scope: FastifyInstance) {

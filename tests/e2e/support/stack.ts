@@ -73,6 +73,8 @@ export const TEST_ACCOUNTS_PATH = '/e2e/accounts';
 
 export interface Stack {
   baseURL: string;
+  /** Where the app writes each mail as an .eml file (no SMTP server in the browser tests). */
+  mailDir: string;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
   const logDir = join(ROOT, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, 'e2e-server.log'));
+  // Its own data folder: mails land in `mail/` there, not among a developer's own.
+  const dataDir = join(logDir, `e2e-data-${port}`);
   const server = spawn(NODE, [join(ROOT, 'tests/e2e/support/server.ts')], {
     cwd: ROOT,
     env: {
@@ -93,6 +97,7 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
       PORT: String(port),
       BASE_URL: baseURL,
       DATABASE_URL: 'memory://',
+      DATA_DIR: dataDir,
       // Tests make their own data and sign up many users from one address; the screenshots
       // want the demo users, tasks and bids so the home page has featured tasks to show.
       SEED_ON_FIRST_START: options.seed ? 'true' : 'false',
@@ -115,6 +120,7 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
   }
   return {
     baseURL,
+    mailDir: join(dataDir, 'mail'),
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));

@@ -6,6 +6,8 @@ interface AuthSubmitButtonProps {
   busyText: string;
   icon: ReactNode;
   disabled?: boolean;
+  /** Its width: the whole form's by default. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -15,10 +17,15 @@ export function AuthSubmitButton({
   busyText,
   icon,
   disabled,
+  className = 'w-full',
   children,
 }: AuthSubmitButtonProps) {
   return (
-    <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy || disabled}>
+    <button
+      type="submit"
+      className={`btn btn-primary mt-2 ${className}`}
+      disabled={busy || disabled}
+    >
       {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : icon}
       {busy ? busyText : children}
     </button>

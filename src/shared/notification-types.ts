@@ -1,0 +1,21 @@
+/**
+ * The kinds of notification and what each is about, zod-free so the web app's settings and
+ * unsubscribe screens can list them (the schemas in `notifications.ts` build on these).
+ */
+export const NOTIFICATION_TYPES = [
+  'bid.received',
+  'bid.accepted',
+  'bid.declined',
+  'assignment.cancelled',
+  'task.completed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What each type is about, as settings and e-mails name it. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  'bid.received': 'New bids on my tasks',
+  'bid.accepted': 'My bid was accepted',
+  'bid.declined': 'My bid was declined',
+  'assignment.cancelled': 'My assignment was cancelled',
+  'task.completed': 'Work I did was marked completed',
+};

@@ -39,17 +39,6 @@ export const newPasswordSchema = z.object({
 /** "Change e-mail": the account moves once the new address confirms. */
 export const changeEmailSchema = z.object({ newEmail: z.email().max(email.maxLength) });
 
-/**
- * "Change password": the current one and the new one. Every other session of the account
- * ends (the server sets that, whatever the body says); this browser gets a new session.
- */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1).max(password.maxLength),
-    newPassword: z.string().min(password.minLength).max(password.maxLength),
-  })
-  .transform((body) => ({ ...body, revokeOtherSessions: true as const }));
-
 /** How the account signs in: without a password (Google only) some settings work differently. */
 export const signInMethodsSchema = z.object({ hasPassword: z.boolean() });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;

@@ -50,13 +50,6 @@ export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
   },
   { method: 'POST', path: '/sign-out', auth: 'optional' },
   { method: 'POST', path: '/update-user', body: updateProfileSchema, auth: 'user' },
-  {
-    method: 'POST',
-    path: '/change-password',
-    body: changePasswordSchema,
-    auth: 'user',
-    summary: 'Change the password (needs the current one); every other session ends',
-  },
   { method: 'GET', path: '/list-sessions', auth: 'user' },
   { method: 'POST', path: '/revoke-session', auth: 'user' },
   { method: 'POST', path: '/revoke-sessions', auth: 'user' },

@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export interface OidcIdentity {
@@ -156,6 +157,30 @@ export async function startOidcProvider() {
         throw new Error(`the provider answered ${response.status}: ${await response.text()}`);
       }
       return new URL(location);
+    },
+    /**
+     * A whole Google sign-in against `app`, as a browser follows it: the app's start, the
+     * provider's consent as `identity`, the app's callback with the start's cookies.
+     */
+    async signIn(app: FastifyInstance, returnTo: string, identity: OidcIdentity = freshIdentity()) {
+      const start = await app.inject({
+        method: 'GET',
+        url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
+      });
+      if (start.statusCode !== 302) throw new Error(`the start answered ${start.statusCode}`);
+      const authorizeUrl = new URL(start.headers.location as string);
+      const callback = await this.authorize(authorizeUrl, identity);
+      const done = await app.inject({
+        method: 'GET',
+        url: `${callback.pathname}${callback.search}`,
+        headers: {
+          cookie: [start.headers['set-cookie'] ?? []]
+            .flat()
+            .map((c) => c.split(';')[0])
+            .join('; '),
+        },
+      });
+      return { authorizeUrl, callback, done };
     },
     stop: () => server.stop(),
   };

@@ -11,6 +11,7 @@ import { may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
 import { attempt, isFailure } from '../lib/action-result.ts';
+import { toCanonicalId } from '../lib/canonical-id.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
 import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
@@ -34,6 +35,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       }),
     ),
   ]);
+  toCanonicalId(request, id, task);
   return { task, bids, isOwner: task.userEmail !== undefined };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { UpdateTaskInput } from '../../shared/tasks.ts';
 import { AppDialog, type DialogTone } from '../components/ui/app-dialog.tsx';
 import { attempt, isFailure } from '../lib/action-result.ts';
+import { toCanonicalId } from '../lib/canonical-id.ts';
 import { useSubmitting } from '../lib/pending.ts';
 import { fetchTask, updateTask } from '../features/tasks/api/tasks-api.ts';
 import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
@@ -18,7 +19,9 @@ import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { taskInputFromForm } from '../features/tasks/lib/task-form-values.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  return { task: await fetchTask(params.id ?? '', request.signal) };
+  const task = await fetchTask(params.id ?? '', request.signal);
+  toCanonicalId(request, params.id ?? '', task);
+  return { task };
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {

@@ -10,6 +10,7 @@ import { isAcceptable, may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
+import { toCanonicalId } from '../lib/canonical-id.ts';
 import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { pageCount, pageFrom } from '../lib/paging.ts';
@@ -26,6 +27,7 @@ const PAGE_SIZE = 30;
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = pageFrom(request.url);
   const task = await fetchTask(params.id ?? '', request.signal);
+  toCanonicalId(request, params.id ?? '', task);
   const isOwner = task.userEmail !== undefined;
   const none = { task, isOwner, page, bids: [] as Bid[], total: 0, error: null };
   if (!isOwner) return none;

@@ -22,25 +22,13 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
 
   /** Walks the redirect chain a browser would follow: app → provider → app callback. */
   async function signInWithGoogle(returnTo: string, identity = freshIdentity()) {
-    const start = await t.app.inject({
-      method: 'GET',
-      url: `/api/oauth/google/start?mode=redirect&returnTo=${encodeURIComponent(returnTo)}`,
-    });
-    expect(start.statusCode).toBe(302);
-    const authorizeUrl = new URL(start.headers.location as string);
+    const { authorizeUrl, callback, done } = await provider.signIn(t.app, returnTo, identity);
     expect(authorizeUrl.origin).toBe(provider.issuer);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
-
-    const callback = await provider.authorize(authorizeUrl, identity);
     expect(`${callback.origin}${callback.pathname}`).toBe(
       `${TEST_BASE_URL}/api/auth/callback/google`,
     );
-
-    return t.app.inject({
-      method: 'GET',
-      url: `${callback.pathname}${callback.search}`,
-      headers: { cookie: cookieFrom(start.headers['set-cookie']) },
-    });
+    return done;
   }
 
   it('says Google sign-in is on', async () => {

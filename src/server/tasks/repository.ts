@@ -5,8 +5,8 @@ import { DEAL_FIELDS, earliestToday, isDealOpen, OWNER_STATUSES } from '../../sh
 import { OWNER_STATUS_ONLY, PAST_DEADLINE } from '../../shared/messages.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
-import { bids, tasks, user } from '../db/schema.ts';
-import { isUuid } from '../db/ids.ts';
+import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
+import { isObjectId, isUuid } from '../db/ids.ts';
 import { boundedPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
@@ -193,6 +193,16 @@ export function createTaskRepository(db: Db) {
       if (!isUuid(id)) return null;
       const [row] = await findByIdQuery(id, viewerId);
       return row ? { ...toTask(row), bidCount: row.bidCount } : null;
+    },
+
+    /** The task an imported record became, by the first version's id (an ObjectId). */
+    async importedId(oldId: string): Promise<string | null> {
+      if (!isObjectId(oldId)) return null;
+      const [row] = await db
+        .select({ taskId: legacyTasks.taskId })
+        .from(legacyTasks)
+        .where(eq(legacyTasks.oldId, oldId.toLowerCase()));
+      return row?.taskId ?? null;
     },
 
     /** Every category of the product, with how many tasks it has (0 included). */

@@ -103,13 +103,22 @@ export async function taskRoutes(scope: FastifyInstance) {
   app.get(
     '/api/tasks/:id',
     routeOptions('optional', 'tasks', 'One task, with its number of bids', {
+      description:
+        'A task imported from the first version is also found by its old id (a MongoDB ObjectId): the answer is a 308 redirect to the task’s URL.',
       params: taskIdParamsSchema,
-      response: { 200: taskDetailSchema, ...errorResponses(404) },
+      response: {
+        200: taskDetailSchema,
+        308: z.void().describe('An imported task’s old id: `Location` is the task’s URL'),
+        ...errorResponses(404),
+      },
     }),
-    async (request) => {
-      const task = await repo.findById(request.params.id, request.user?.id ?? null);
-      if (!task) throw notFound(TASK_NOT_FOUND);
-      return task;
+    async (request, reply) => {
+      const { id } = request.params;
+      const task = await repo.findById(id, request.user?.id ?? null);
+      if (task) return task;
+      const importedId = await repo.importedId(id);
+      if (importedId) return reply.redirect(`/api/tasks/${importedId}`, 308);
+      throw notFound(TASK_NOT_FOUND);
     },
   );
 

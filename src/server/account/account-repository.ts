@@ -12,7 +12,7 @@ import {
   verification,
 } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { notificationColumns, taskFieldColumns } from '../db/columns.ts';
+import { bidFieldColumns, notificationColumns, taskFieldColumns } from '../db/columns.ts';
 
 /** What a deleted account's name becomes wherever its agreed work still shows. */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -48,11 +48,7 @@ export function createAccountRepository(db: Db) {
           id: bids.id,
           taskId: bids.taskId,
           taskTitle: tasks.title,
-          amount: bids.amount,
-          deadline: bids.deadline,
-          message: bids.message,
-          status: bids.status,
-          createdAt: bids.createdAt,
+          ...bidFieldColumns,
         })
         .from(bids)
         .innerJoin(tasks, eq(tasks.id, bids.taskId))

@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../../tests/setup/test-app.ts';
-import {
-  freshIdentity,
-  startOidcProvider,
-  type OidcIdentity,
-} from '../../../tests/setup/oidc-provider.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_BASE_URL } from '../../../tests/setup/test-app.ts';
+import { useGoogleTestApp } from '../../../tests/setup/google-test-app.ts';
+import { freshIdentity, type OidcIdentity } from '../../../tests/setup/oidc-provider.ts';
 import { cookieFrom } from '../../../tests/factories/users.ts';
 
 describe('accounts: Google sign-in through OpenID Connect', () => {
-  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    provider = await startOidcProvider();
-    t = await createTestApp(provider.env);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await provider?.stop();
-  });
+  const t = useGoogleTestApp();
 
   /** Walks the redirect chain a browser would follow: app → provider → app callback. */
   async function signInWithGoogle(returnTo: string, identity = freshIdentity()) {
-    const { authorizeUrl, callback, done } = await provider.signIn(t.app, returnTo, identity);
-    expect(authorizeUrl.origin).toBe(provider.issuer);
+    const { authorizeUrl, callback, done } = await t.provider.signIn(t.app, returnTo, identity);
+    expect(authorizeUrl.origin).toBe(t.provider.issuer);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(`${callback.origin}${callback.pathname}`).toBe(
       `${TEST_BASE_URL}/api/auth/callback/google`,
@@ -54,7 +42,7 @@ describe('accounts: Google sign-in through OpenID Connect', () => {
 
   it('sends the popup flow to the completion page', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/api/oauth/google/start?mode=popup' });
-    const callback = await provider.authorize(new URL(start.headers.location as string));
+    const callback = await t.provider.authorize(new URL(start.headers.location as string));
     const done = await t.app.inject({
       method: 'GET',
       url: `${callback.pathname}${callback.search}`,

@@ -1,4 +1,4 @@
-import { notifications, tasks } from './schema.ts';
+import { bids, notifications, tasks } from './schema.ts';
 
 /**
  * Column sets several queries select together, spread into `select({ ... })` so each list is
@@ -18,6 +18,15 @@ export const taskFieldColumns = {
   status: tasks.status,
   location: tasks.location,
   assignedTo: tasks.assignedTo,
+};
+
+/** A bid's own fields (no ids, bidder or task). */
+export const bidFieldColumns = {
+  amount: bids.amount,
+  deadline: bids.deadline,
+  message: bids.message,
+  status: bids.status,
+  createdAt: bids.createdAt,
 };
 
 /** A notification as its owner reads it. */

@@ -3,11 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, jsonHeaders } from '../../../tests/factories/users.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCall, cookieFrom } from '../../../tests/factories/users.ts';
 import { linkIn, useMailTestApp } from '../../../tests/setup/mail-test-app.ts';
-import { startOidcProvider } from '../../../tests/setup/oidc-provider.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useGoogleTestApp } from '../../../tests/setup/google-test-app.ts';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { runImport } from './run.ts';
@@ -33,8 +32,7 @@ describe('an imported person claims the account with "Forgot password?"', () => 
 
   it('the reset mail comes, the password is set, and sign-in finds the imported work', async () => {
     await importFixtures(t.app.database.db);
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: jsonHeaders(), payload });
+    const post = (url: string, payload: object) => apiCall(t.app, 'POST', url, undefined, payload);
     const email = 'eve@example.com';
     expect(
       (await post('/api/auth/sign-in/email', { email, password: 'anything-1' })).statusCode,
@@ -64,21 +62,12 @@ describe('an imported person claims the account with "Forgot password?"', () => 
 });
 
 describe('an imported person claims the account by signing in with Google', () => {
-  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    provider = await startOidcProvider();
-    t = await createTestApp(provider.env);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await provider?.stop();
-  });
+  const t = useGoogleTestApp();
 
   it('the Google account with the same verified e-mail links to it', async () => {
     await importFixtures(t.app.database.db);
     const email = 'ben@example.com';
-    const { done } = await provider.signIn(t.app, '/my-tasks', {
+    const { done } = await t.provider.signIn(t.app, '/my-tasks', {
       sub: `google-${randomUUID()}`,
       email,
       name: 'Benjamin Brown',

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signUp, jsonHeaders } from '../../../tests/factories/users.ts';
+import { apiCall, signUp } from '../../../tests/factories/users.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import type { Db } from '../db/client.ts';
+import { bidFieldColumns, taskFieldColumns } from '../db/columns.ts';
 import {
   account,
   bids,
@@ -42,17 +43,7 @@ async function snapshot(db: Db) {
     .select({
       oldId: legacyTasks.oldId,
       owner: user.email,
-      title: tasks.title,
-      description: tasks.description,
-      imageUrl: tasks.imageUrl,
-      priority: tasks.priority,
-      category: tasks.category,
-      deadline: tasks.deadline,
-      estimatedTime: tasks.estimatedTime,
-      budget: tasks.budget,
-      status: tasks.status,
-      location: tasks.location,
-      assignedTo: tasks.assignedTo,
+      ...taskFieldColumns,
       createdAt: tasks.createdAt,
     })
     .from(tasks)
@@ -64,11 +55,7 @@ async function snapshot(db: Db) {
       oldId: legacyBids.oldId,
       task: legacyTasks.oldId,
       bidder: user.email,
-      amount: bids.amount,
-      deadline: bids.deadline,
-      message: bids.message,
-      status: bids.status,
-      createdAt: bids.createdAt,
+      ...bidFieldColumns,
     })
     .from(bids)
     .innerJoin(legacyBids, eq(legacyBids.bidId, bids.id))
@@ -388,11 +375,9 @@ describe('import: twice, dry run, existing accounts, undo', () => {
       .where(eq(user.email, 'fay@example.com'));
     // An existing account keeps its name and password, and gains the work.
     expect(fay).toEqual({ name: 'Fay Existing', created: false });
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: jsonHeaders(),
-      payload: { email: existing.email, password: existing.password },
+    const signIn = await apiCall(t.app, 'POST', '/api/auth/sign-in/email', undefined, {
+      email: existing.email,
+      password: existing.password,
     });
     expect(signIn.statusCode).toBe(200);
     const mine = await t.app.inject({

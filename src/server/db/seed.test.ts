@@ -125,6 +125,28 @@ describe('benchmark seed', () => {
         }
       ).rows;
       expect(counts).toEqual({ tasks: 600, bids: 1500, own: 0, categories: 6, cheap: 0 });
+      // Tasks under way got there by an accepted bid: its bidder is assigned, the rest declined.
+      const [underWay] = (
+        (await db.execute(sql`
+          select count(*)::int as "inProgress",
+            count(*) filter (where b.status = 'accepted' and t.assignee_id = b.bidder_id
+              and t.assigned_to = u.name)::int as assigned,
+            (select count(*) from bids d join tasks o on o.id = d.task_id
+              where o.status = 'In Progress' and d.id <> o.accepted_bid_id and d.status <> 'declined')::int as undeclined,
+            (select count(*) from bids d join tasks o on o.id = d.task_id
+              where o.status <> 'In Progress' and d.status <> 'pending')::int as decided,
+            (select count(*) from tasks where status <> 'In Progress' and assignee_id is not null)::int as stray
+          from tasks t left join bids b on b.id = t.accepted_bid_id left join "user" u on u.id = b.bidder_id
+          where t.status = 'In Progress'`)) as unknown as { rows: Record<string, number>[] }
+      ).rows;
+      expect(underWay!.inProgress).toBeGreaterThan(100);
+      expect(underWay).toEqual({
+        inProgress: underWay!.inProgress,
+        assigned: underWay!.inProgress,
+        undeclined: 0,
+        decided: 0,
+        stray: 0,
+      });
       // Its rows read back through the API like any others.
       const res = await t.app.inject({ method: 'GET', url: '/api/tasks?sort=priceHigh' });
       expect(res.statusCode).toBe(200);

@@ -77,6 +77,16 @@ export function failedSignIn(
   });
 }
 
+/** A JSON POST from our origin and a GET, each with an optional session cookie, on a suite's app. */
+export function requestsFor(t: { readonly app: FastifyInstance }) {
+  return {
+    post: (url: string, payload: object, cookie?: string) =>
+      t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload }),
+    get: (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} }),
+  };
+}
+
 /** `apiCall` bound to a test app's handle: `const call = callerFor(t)`. */
 export const callerFor =
   (t: { readonly app: FastifyInstance }) =>

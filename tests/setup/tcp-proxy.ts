@@ -45,3 +45,19 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       }),
   };
 }
+
+/** A proxy in front of the PostgreSQL server of `databaseUrl`. */
+export function startDatabaseProxy(databaseUrl: string) {
+  const server = new URL(databaseUrl);
+  return startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+}
+
+/** A `routeDatabaseUrl` option that sends the app's connections through `proxy`. */
+export function throughProxy(proxy: { readonly port: number }) {
+  return (url: string) => {
+    const routed = new URL(url);
+    routed.hostname = '127.0.0.1';
+    routed.port = String(proxy.port);
+    return routed.toString();
+  };
+}

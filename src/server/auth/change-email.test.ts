@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { linkIn, useMailTestApp } from '../../../tests/setup/mail-test-app.ts';
-import { jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { requestsFor, signUp } from '../../../tests/factories/users.ts';
 
 describe('change of e-mail address', () => {
   const t = useMailTestApp();
 
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const { post, get } = requestsFor(t);
   const changeEmail = (newEmail: string, cookie: string) =>
     post('/api/auth/change-email', { newEmail, callbackURL: 'https://evil.example/' }, cookie);
 

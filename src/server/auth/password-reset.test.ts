@@ -3,7 +3,7 @@ import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { resetTokenFor, useMailTestApp } from '../../../tests/setup/mail-test-app.ts';
 import { TEST_BASE_URL } from '../../../tests/setup/test-app.ts';
-import { cookieFrom, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { cookieFrom, requestsFor, signUp } from '../../../tests/factories/users.ts';
 import { user as userTable, verification } from '../db/schema.ts';
 
 const RESET_LINK = '/api/auth/reset-password/';
@@ -11,10 +11,7 @@ const RESET_LINK = '/api/auth/reset-password/';
 describe('password reset', () => {
   const t = useMailTestApp();
 
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const { post, get } = requestsFor(t);
   const requestReset = (email: string) =>
     post('/api/auth/request-password-reset', { email, redirectTo: 'https://evil.example/' });
   const signIn = (email: string, password: string) =>

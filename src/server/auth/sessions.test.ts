@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../tests/setup/mail-test-app.ts';
-import { cookieFrom, jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import {
+  cookieFrom,
+  jsonHeaders,
+  requestsFor,
+  signUp,
+  type TestUser,
+} from '../../../tests/factories/users.ts';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Mobile Safari';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36';
@@ -15,10 +21,7 @@ interface ListedSession {
 describe('change password and active sessions', () => {
   const t = useMailTestApp();
 
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const { post, get } = requestsFor(t);
   /** Signs in from another device: its own session cookie. */
   async function signIn(user: TestUser, password = user.password, userAgent = LAPTOP) {
     const res = await t.app.inject({

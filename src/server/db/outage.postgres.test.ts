@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { startTcpProxy } from '../../../tests/setup/tcp-proxy.ts';
+import {
+  startDatabaseProxy,
+  throughProxy,
+  type startTcpProxy,
+} from '../../../tests/setup/tcp-proxy.ts';
 import { buildUser, cookieFrom, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
 
 /** Runs on PostgreSQL only (the `postgres` Vitest project): PGlite has no connection to lose. */
@@ -8,19 +12,8 @@ describe('database outage', () => {
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let t: TestApp;
   beforeAll(async () => {
-    const server = new URL(process.env.TEST_DATABASE_URL ?? '');
-    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-    t = await createTestApp(
-      {},
-      {
-        routeDatabaseUrl: (url) => {
-          const routed = new URL(url);
-          routed.hostname = '127.0.0.1';
-          routed.port = String(proxy.port);
-          return routed.toString();
-        },
-      },
-    );
+    proxy = await startDatabaseProxy(process.env.TEST_DATABASE_URL ?? '');
+    t = await createTestApp({}, { routeDatabaseUrl: throughProxy(proxy) });
   });
   afterAll(async () => {
     proxy.restore();

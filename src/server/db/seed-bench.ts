@@ -4,7 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
 import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import type { Db } from './client.ts';
-import { DEMO_PASSWORD } from './seed-data.ts';
+import { DEMO_LOCATIONS, DEMO_PASSWORD } from './seed-data.ts';
 import type { SeedSummary } from './seed.ts';
 
 export interface BenchOptions {
@@ -107,15 +107,9 @@ const SKILLS = [
   'Go',
   'Rust',
 ];
+/** The demo's places (not its blank or its time-zone note), then more. */
 const LOCATIONS = [
-  'Remote',
-  'Berlin, Germany',
-  'Lagos, Nigeria',
-  'San Francisco, USA',
-  'Ho Chi Minh City, Vietnam',
-  'Milan, Italy',
-  'Toronto, Canada',
-  'London, UK',
+  ...DEMO_LOCATIONS.filter((l): l is string => l !== null && !l.includes('(')),
   'São Paulo, Brazil',
   'Bangalore, India',
   'Sydney, Australia',

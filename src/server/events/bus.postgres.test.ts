@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { startTcpProxy } from '../../../tests/setup/tcp-proxy.ts';
+import {
+  startDatabaseProxy,
+  throughProxy,
+  type startTcpProxy,
+} from '../../../tests/setup/tcp-proxy.ts';
 import type { AppEvent } from './bus.ts';
 
 const waitFor = async (check: () => boolean, ms: number) => {
@@ -16,20 +20,8 @@ describe('event bus across server instances', () => {
   let b: TestApp;
   beforeAll(async () => {
     a = await createTestApp();
-    const server = new URL(a.databaseUrl);
-    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
-    b = await createTestApp(
-      {},
-      {
-        shareDatabaseWith: a,
-        routeDatabaseUrl: (url) => {
-          const routed = new URL(url);
-          routed.hostname = '127.0.0.1';
-          routed.port = String(proxy.port);
-          return routed.toString();
-        },
-      },
-    );
+    proxy = await startDatabaseProxy(a.databaseUrl);
+    b = await createTestApp({}, { shareDatabaseWith: a, routeDatabaseUrl: throughProxy(proxy) });
   });
   afterAll(async () => {
     proxy?.restore();

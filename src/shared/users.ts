@@ -36,6 +36,12 @@ export const newPasswordSchema = z.object({
   newPassword: z.string().min(password.minLength).max(password.maxLength),
 });
 
+/** "Change password": the current one, and the new one (other sessions always end). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(password.maxLength),
+  newPassword: z.string().min(password.minLength).max(password.maxLength),
+});
+
 /** "Change e-mail": the account moves once the new address confirms. */
 export const changeEmailSchema = z.object({ newEmail: z.email().max(email.maxLength) });
 

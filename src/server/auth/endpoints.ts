@@ -75,6 +75,15 @@ export const AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
   },
   { method: 'GET', path: '/reset-password/:token', auth: 'public' },
   { method: 'POST', path: '/reset-password', body: newPasswordSchema, auth: 'public' },
+  // Change of password: the current one is checked; every other session ends.
+  {
+    method: 'POST',
+    path: '/change-password',
+    body: changePasswordSchema,
+    attempt: 'sign-in',
+    auth: 'user',
+    summary: 'Change the password (the current one is required); every other session ends',
+  },
   // Change of address: confirmed from the new address (the link is /verify-email).
   {
     method: 'POST',

@@ -18,6 +18,7 @@ import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { marketplaceRoutes } from './marketplace/plugin.ts';
 import { registerOpenApi } from './openapi/register.ts';
 import { plainRequestTarget } from './http/canonical-path.ts';
+import { registerConditionalGets } from './http/conditional-get.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -110,6 +111,8 @@ export async function buildApp(
 
   await registerSecurity(app);
   registerPrivateAnswers(app);
+  // After the private answers' hook: it reads the final Cache-Control.
+  registerConditionalGets(app);
   registerTextChecks(app);
   registerReadYourWrites(app);
   if (config.rateLimits) await registerRateLimits(app);

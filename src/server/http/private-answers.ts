@@ -14,6 +14,24 @@ export function dependsOnSession(request: FastifyRequest): boolean {
   return mode !== undefined && mode !== 'public';
 }
 
+/**
+ * Anonymous browsing is the same for everyone: shared caches may keep it a few seconds and
+ * serve it a little stale while they fetch the next (a new task shows within seconds).
+ */
+export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
+
+/** Answers of session-reading routes that were given to nobody in particular. */
+const anonymousAnswers = new WeakSet<FastifyRequest>();
+
+/**
+ * For a route that reads the session only to add to its answer (`optional`): when nobody is
+ * signed in the answer is public (`ANONYMOUS_CACHE_CONTROL`, still `Vary: Cookie`, so a
+ * signed-in request never gets it from a cache); signed in, it stays private.
+ */
+export function shareWhenAnonymous(request: FastifyRequest) {
+  if (!request.user) anonymousAnswers.add(request);
+}
+
 /** Marks an answer as one person's: no shared cache keeps it, and none serves it to another. */
 export function markPrivate(reply: FastifyReply) {
   reply.header('cache-control', PRIVATE_CACHE_CONTROL);
@@ -38,7 +56,9 @@ export function registerPrivateAnswers(app: FastifyInstance) {
     if (dependsOnSession(request)) markPrivate(reply);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (dependsOnSession(request)) markPrivate(reply);
+    if (anonymousAnswers.has(request) && reply.statusCode < 300) {
+      reply.header('cache-control', ANONYMOUS_CACHE_CONTROL);
+    } else if (dependsOnSession(request)) markPrivate(reply);
     return payload;
   });
 }

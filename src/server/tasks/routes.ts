@@ -22,6 +22,7 @@ import {
 } from '../../shared/messages.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
+import { shareWhenAnonymous } from '../http/private-answers.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from './lifecycle-guard.ts';
 import { createTaskRepository, type TaskChanges } from './repository.ts';
@@ -88,6 +89,7 @@ export async function taskRoutes(scope: FastifyInstance) {
         q.limit,
         viewer?.id ?? null,
       );
+      if (ownerId === undefined) shareWhenAnonymous(request);
       return sendPage(reply, page);
     },
   );

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** The entity tags of an `If-None-Match` header (`*` matches any). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag.replace(/^W\//, ''));
+}
+
+/**
+ * Every API answer a shared cache may keep (GET, 200, no `no-store`) carries a weak `ETag`
+ * made from its body and its `X-Total-Count`; a request whose `If-None-Match` names it gets
+ * 304 with no body. The database still answers (the tag is the answer's own digest), but
+ * the bytes, their compression and the client's parsing are saved, and caches revalidate
+ * cheaply when `stale-while-revalidate` runs out.
+ */
+export function registerConditionalGets(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
+    const digest = createHash('sha1')
+      .update(payload)
+      .update(`\n${String(reply.getHeader('x-total-count') ?? '')}`)
+      .digest('base64url');
+    const etag = `W/"${digest}"`;
+    reply.header('etag', etag);
+    if (!matches(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return '';
+  });
+}

@@ -26,6 +26,9 @@ const openRoutes: RouteObject[] = [
   { index: true, HydrateFallback: PageSpinner, lazy: () => import('./routes/home.tsx') },
   screen('login', () => import('./routes/login.tsx')),
   screen('signup', () => import('./routes/signup.tsx')),
+  screen('forgot-password', () => import('./routes/forgot-password.tsx')),
+  screen('reset-password', () => import('./routes/reset-password.tsx')),
+  screen('email-verified', () => import('./routes/email-verified.tsx')),
   screen('how-it-works', () => import('./routes/how-it-works.tsx')),
   screen('how-to-works', () => import('./routes/how-it-works.tsx')),
   screen('pricing', () => import('./routes/pricing.tsx')),
@@ -36,6 +39,11 @@ const openRoutes: RouteObject[] = [
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),
   // The header bell's data (a loader and an action, no screen).
   { path: 'resources/notifications', lazy: () => import('./routes/notifications-resource.ts') },
+  // "Resend e-mail" of the verification banner and page (an action, no screen).
+  {
+    path: 'resources/verification-email',
+    lazy: () => import('./routes/verification-email-resource.ts'),
+  },
 ];
 
 const protectedRoutes: RouteObject[] = [

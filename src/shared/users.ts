@@ -60,4 +60,6 @@ export interface SessionUser {
   email: string;
   displayName: string;
   photoURL: string | null;
+  /** Whether the address was confirmed from its mail (until then a banner asks for it). */
+  emailVerified: boolean;
 }

@@ -45,6 +45,14 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
         home,
         { path: '/login', heading: 'Welcome back' },
         { path: '/signup', heading: 'Create your account' },
+        { path: '/forgot-password', heading: 'Forgot your password?' },
+        { path: '/reset-password?token=unchecked', heading: 'Choose a new password' },
+        { path: '/reset-password?error=TOKEN_EXPIRED', heading: 'This reset link has expired' },
+        { path: '/email-verified', heading: 'Your e-mail address is verified' },
+        {
+          path: '/email-verified?error=INVALID_TOKEN',
+          heading: 'This verification link is not valid',
+        },
         {
           name: '/add-task (→ /login)',
           path: '/add-task',

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { accountButton, type TestUser } from './support/test.ts';
-import { readMailTo } from './support/mail-files.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
 async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
@@ -202,7 +202,7 @@ test.describe('account settings', () => {
     const bidder = await accounts.apiUser('unsub-bidder');
     const task = await createTask(owner.api, baseURL!, { title: `Unsub ${uniqueToken()}` });
     await placeBid(bidder.api, baseURL!, task, 120);
-    const mail = await readMailTo(owner.user.email, /new bid/i);
+    const mail = await waitForMail(owner.user.email, /new bid/i);
     const link = mail.links.find((l) => l.includes('/unsubscribe?token='));
     expect(link, mail.text).toBeTruthy();
 

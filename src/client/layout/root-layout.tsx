@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
@@ -15,6 +16,7 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <Header />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -9,6 +9,15 @@ export function browserStorage(): KeyValueStorage | null {
   }
 }
 
+/** The tab's session storage: what lasts until the tab closes (a dismissed banner). */
+export function tabStorage(): KeyValueStorage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function readItem(storage: KeyValueStorage | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;

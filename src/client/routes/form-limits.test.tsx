@@ -164,7 +164,13 @@ const validTask = {
   deadline: '2030-01-01',
   status: 'Not Started',
 };
-const user = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', photoURL: null };
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  displayName: 'Ada',
+  photoURL: null,
+  emailVerified: true,
+};
 
 const FORMS: FormCase[] = [
   {

@@ -55,6 +55,9 @@ export function Component() {
         <form className="flex flex-col gap-4" onSubmit={onSubmit}>
           <EmailField disabled={submitting} />
           <PasswordField label="Password" autoComplete="current-password" disabled={submitting} />
+          <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">
+            Forgot password?
+          </Link>
           <AuthSubmitButton
             busy={submitting}
             busyText="Signing in..."

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { verifyJWT } from 'better-auth/crypto';
+import type { User } from 'better-auth/types';
 import { ACCOUNT_PAGES } from '../../shared/account.ts';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema.ts';
@@ -45,6 +47,17 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
     return row;
   }
 
+  /** Whose password a reset request set, for the `after` hook to sign that person in. */
+  const resetBy = new WeakMap<Request, User>();
+
+  const passwordChanged = async (to: MailUser) => {
+    await enqueueMail(db, {
+      kind: 'password-changed',
+      to: to.email,
+      data: { name: to.name, changedAt: new Date().toISOString() },
+    });
+  };
+
   return {
     /** Sign-up, resend, and the confirmation sent to a new address (the token says which). */
     async sendVerificationEmail({ user: to, token }: { user: MailUser; token: string }) {
@@ -69,12 +82,10 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
       await enqueueMail(db, { kind: 'reset-password', to: to.email, data: { name: to.name, url } });
     },
 
-    async passwordChanged(to: MailUser) {
-      await enqueueMail(db, {
-        kind: 'password-changed',
-        to: to.email,
-        data: { name: to.name, changedAt: new Date().toISOString() },
-      });
+    /** A reset set the password (every session already ended): tell the owner. */
+    async passwordReset(to: User, request: Request | undefined) {
+      if (request) resetBy.set(request, to);
+      await passwordChanged(to);
     },
 
     /**
@@ -102,9 +113,17 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
     /**
      * After better-auth acted: a confirmed change of address marks the new address
      * verified (the link proved it) and tells the old one; a password changed by its
-     * owner gets the same notice as a reset.
+     * owner gets the same notice as a reset; a reset signs its person in with a new
+     * session (the old ones were all ended).
      */
     after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === '/reset-password') {
+        const owner = ctx.request ? resetBy.get(ctx.request) : undefined;
+        if (!owner || ctx.context.returned instanceof Error) return;
+        const session = await ctx.context.internalAdapter.createSession(owner.id);
+        await setSessionCookie(ctx, { session, user: owner });
+        return;
+      }
       if (ctx.path === '/verify-email') {
         const c = await claims(ctx.query?.token);
         if (!c?.updateTo || !c.email || c.requestType !== 'change-email-verification') return;
@@ -123,11 +142,7 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
         const session = ctx.context.session;
         const returned = ctx.context.returned;
         if (!session || returned instanceof Error) return;
-        await enqueueMail(db, {
-          kind: 'password-changed',
-          to: session.user.email,
-          data: { name: session.user.name, changedAt: new Date().toISOString() },
-        });
+        await passwordChanged(session.user);
       }
     }),
   };

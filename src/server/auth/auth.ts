@@ -37,12 +37,12 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
       autoSignIn: true,
       minPasswordLength: ACCOUNT_LIMITS.password.minLength,
       maxPasswordLength: ACCOUNT_LIMITS.password.maxLength,
-      // A reset link works once, for an hour; using it signs every session out. A Google-only
-      // account gets a password this way.
+      // A reset link works once, for an hour; using it signs every session out and the
+      // person in on a new one (account-mail.ts). A Google-only account gets a password this way.
       sendResetPassword: mail.sendResetPassword,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: ({ user }) => mail.passwordChanged(user),
+      onPasswordReset: ({ user }, request) => mail.passwordReset(user, request),
     },
     // Unverified accounts can do everything; the link verifies and signs the person in.
     emailVerification: {

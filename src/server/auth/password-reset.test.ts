@@ -32,6 +32,11 @@ describe('password reset', () => {
       newPassword: 'a-brand-new-secret',
     });
     expect(reset.statusCode).toBe(200);
+    // The reset signs its person in on a new session.
+    const fresh = cookieFrom(reset.headers['set-cookie']);
+    expect((await get('/api/auth/get-session', fresh)).json()).toMatchObject({
+      user: { email: user.email },
+    });
 
     for (const cookie of [user.cookie, laptop])
       expect((await get('/api/auth/get-session', cookie)).json()).toBeNull();
@@ -51,6 +56,7 @@ describe('password reset', () => {
 
     const again = await post('/api/auth/reset-password', { token, newPassword: 'second-new-pass' });
     expect(again.statusCode).toBe(400);
+    expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     const link = await get(`${RESET_LINK}${token}?callbackURL=%2Freset-password`);
     expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=INVALID_TOKEN`);

@@ -5,7 +5,7 @@ export default async function globalSetup() {
   const stack = await startStack();
   // Workers start after this and inherit the environment.
   process.env.E2E_BASE_URL = stack.baseURL;
-  process.env.E2E_MAIL_DIR = stack.mailDir;
+  process.env.E2E_AUTH_SECRET = stack.authSecret;
   return async () => {
     await stack.stop();
   };

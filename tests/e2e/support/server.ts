@@ -1,12 +1,18 @@
 /**
- * The app the browser tests run against: the real server (src/server/main.ts) plus one route
- * only tests have. The account fixtures (support/test.ts) call it to delete each account
- * they made, and through the database's cascades everything the account owns.
+ * The app the browser tests run against: the real server (src/server/main.ts) sending its
+ * mail to a real SMTP server in this process, plus two routes only tests have. The account
+ * fixtures (support/test.ts) call one to delete each account they made, and through the
+ * database's cascades everything the account owns; the other lists the mails an address
+ * received (support/mailbox.ts), so a test can follow a link from its mail.
  */
 import { eq } from 'drizzle-orm';
 import { user } from '../../../src/server/db/schema.ts';
 import { main } from '../../../src/server/main.ts';
-import { TEST_ACCOUNTS_PATH } from './stack.ts';
+import { startSmtpServer } from '../../setup/smtp-server.ts';
+import { TEST_ACCOUNTS_PATH, TEST_MAIL_PATH } from './stack.ts';
+
+const smtp = await startSmtpServer();
+process.env.SMTP_URL = smtp.url;
 
 await main((app) => {
   app.delete<{ Params: { email: string } }>(
@@ -19,5 +25,16 @@ await main((app) => {
         .returning({ id: user.id });
       return reply.status(deleted.length > 0 ? 204 : 404).send();
     },
+  );
+  app.get<{ Params: { email: string } }>(
+    `${TEST_MAIL_PATH}/:email`,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request) =>
+      smtp.to(request.params.email).map(({ subject, html, text, links }) => ({
+        subject,
+        html,
+        text,
+        links,
+      })),
   );
 });

@@ -1,7 +1,7 @@
 /**
  * Starts what the browser tests run against: the built client (built when missing or older
- * than its sources), the local OpenID provider, then the app (with the tests' own route,
- * server.ts) on a free port with an in-memory database. Used by Playwright's global setup
+ * than its sources), the local OpenID provider, then the app (with the tests' own routes and
+ * in-process SMTP server, server.ts) on a free port with an in-memory database. Used by Playwright's global setup
  * and the screenshot script.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -70,11 +70,13 @@ export async function waitForHealth(url: string, server: ChildProcess, timeoutMs
 
 /** The test server's own route: `DELETE {path}/{email}` deletes that account (server.ts). */
 export const TEST_ACCOUNTS_PATH = '/e2e/accounts';
+/** The test server's mailbox: `GET {path}/{email}` lists what that address received. */
+export const TEST_MAIL_PATH = '/e2e/mail';
 
 export interface Stack {
   baseURL: string;
-  /** Where the app writes each mail as an .eml file (no SMTP server in the browser tests). */
-  mailDir: string;
+  /** The server's accounts secret, for tests that make a token the server will accept. */
+  authSecret: string;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
   const provider = await startOidcProvider();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const authSecret = randomBytes(32).toString('base64');
   const logDir = join(ROOT, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, 'e2e-server.log'));
@@ -102,7 +105,7 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
       // want the demo users, tasks and bids so the home page has featured tasks to show.
       SEED_ON_FIRST_START: options.seed ? 'true' : 'false',
       RATE_LIMITS: 'off',
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
+      BETTER_AUTH_SECRET: authSecret,
       STATIC_DIR: join(ROOT, 'dist/client'),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...provider.env,
@@ -120,7 +123,7 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
   }
   return {
     baseURL,
-    mailDir: join(dataDir, 'mail'),
+    authSecret,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));

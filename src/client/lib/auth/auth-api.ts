@@ -11,6 +11,7 @@ interface ServerUser {
   name?: string | null;
   email: string;
   image?: string | null;
+  emailVerified?: boolean;
 }
 
 interface SessionResponse {
@@ -24,6 +25,7 @@ export function toSessionUser(user: ServerUser): SessionUser {
     email: user.email,
     displayName: user.name ?? '',
     photoURL: user.image ? user.image : null,
+    emailVerified: user.emailVerified === true,
   };
 }
 
@@ -61,6 +63,24 @@ export async function signInWithEmail(email: string, password: string): Promise<
 
 export async function signOutSession(): Promise<void> {
   await apiRequest('/auth/sign-out', { method: 'POST', body: {} });
+}
+
+/** "Send reset link": the answer is the same whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiRequest('/auth/request-password-reset', {
+    method: 'POST',
+    body: { email: email.trim() },
+  });
+}
+
+/** Sets a new password with the token from a reset link; the server signs the person in. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await apiRequest('/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+}
+
+/** "Resend e-mail": another verification link to the address. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await apiRequest('/auth/send-verification-email', { method: 'POST', body: { email } });
 }
 
 export interface ProfileFields {

@@ -15,7 +15,12 @@ import {
   openCenteredPopup,
   waitForPopupResult,
 } from './google-popup.ts';
-import { currentSession, rememberSession, reloadSession } from './session-store.ts';
+import {
+  currentSession,
+  onSessionChange,
+  rememberSession,
+  reloadSession,
+} from './session-store.ts';
 
 /** How long the popup-blocked sentence stays before the page leaves for Google. */
 const REDIRECT_NOTICE_MS = 1500;
@@ -27,6 +32,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Loading starts true and becomes false once the server first says who is signed in.
   useEffect(() => {
     let active = true;
+    const stop = onSessionChange((next) => {
+      if (active) setUser(next);
+    });
     currentSession()
       .then((current) => {
         if (active) setUser(current);
@@ -36,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       });
     return () => {
       active = false;
+      stop();
     };
   }, []);
 

@@ -39,7 +39,7 @@ export function loginRedirectState(location: GuardLocation): LoginRedirectState 
   return { from: `${location.pathname}${location.search ?? ''}${location.hash ?? ''}` };
 }
 
-const AUTH_SCREENS = ['/login', '/signup'];
+const AUTH_SCREENS = ['/login', '/signup', '/forgot-password', '/reset-password'];
 
 /** True for a path on this site (not another origin, not an auth screen). */
 export function isSafeReturnPath(path: string): boolean {

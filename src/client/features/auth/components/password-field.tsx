@@ -4,6 +4,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 
 interface PasswordFieldProps {
   label: string;
+  /** The control's name; `password` unless the form has several. */
+  name?: string;
   autoComplete: 'current-password' | 'new-password';
   minLength?: number;
   maxLength?: number;
@@ -12,15 +14,15 @@ interface PasswordFieldProps {
   disabled?: boolean;
 }
 
-/** A `FormField` with a password input and a show/hide switch; its name is `password`. */
-export function PasswordField({ label, rule, ...input }: PasswordFieldProps) {
+/** A `FormField` with a password input and a show/hide switch. */
+export function PasswordField({ label, name = 'password', rule, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <FormField label={label} name="password" hint={rule}>
+    <FormField label={label} name={name} hint={rule}>
       {(control) => (
         <div className="relative">
           <input
-            name="password"
+            name={name}
             type={visible ? 'text' : 'password'}
             className="input w-full pr-12"
             required

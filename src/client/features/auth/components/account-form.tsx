@@ -1,0 +1,30 @@
+import { useMemo, type ReactNode } from 'react';
+import { Form } from 'react-router';
+import type { ErrorBody } from '../../../../shared/errors.ts';
+import { FieldErrorsContext, fieldErrors } from '../../../components/ui/field-errors.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+
+interface AccountFormProps {
+  /** What the route action answered when it failed: its sentence above, its issues beside the fields. */
+  failure: ErrorBody | null;
+  children: ReactNode;
+}
+
+/** An account form posted to its route's action, with the action's failure shown. */
+export function AccountForm({ failure, children }: AccountFormProps) {
+  const errors = useMemo(() => fieldErrors(failure?.issues), [failure]);
+  return (
+    <>
+      {failure ? (
+        <FormAlert tone="error" className="mb-4">
+          {failure.message}
+        </FormAlert>
+      ) : null}
+      <FieldErrorsContext value={errors}>
+        <Form method="post" className="flex flex-col gap-4">
+          {children}
+        </Form>
+      </FieldErrorsContext>
+    </>
+  );
+}

@@ -27,12 +27,25 @@ async function chunked<T>(items: T[], size: number, each: (chunk: T[]) => Promis
   for (let i = 0; i < items.length; i += size) await each(items.slice(i, i + size));
 }
 
+/**
+ * Runs an INSERT … RETURNING and makes sure every row went in: a row whose person is missing
+ * (joined by e-mail, as stored: lower case) would otherwise be left out silently.
+ */
+async function insertAll(tx: Runner, expected: number, query: ReturnType<typeof sql>) {
+  const result = (await tx.execute(query)) as unknown as { rows: unknown[] };
+  if (result.rows.length !== expected)
+    throw new Error(`${expected - result.rows.length} of ${expected} rows found no account`);
+}
+
 /** An array as one parameter (drizzle would otherwise spread it into a list). */
 const list = (values: unknown[]) => sql.param(values);
 
 async function insertBids(tx: Runner, batchId: string, rows: (PlannedBid & { taskId: string })[]) {
   if (rows.length === 0) return;
-  await tx.execute(sql`
+  await insertAll(
+    tx,
+    rows.length,
+    sql`
     insert into ${bids} (id, task_id, bidder_id, amount, deadline, message, status, created_at)
     select b.id, b.task_id, u.id, b.amount, b.deadline, b.message, b.status, b.created_at
     from unnest(${list(rows.map((r) => r.id))}::uuid[], ${list(rows.map((r) => r.taskId))}::uuid[],
@@ -40,7 +53,9 @@ async function insertBids(tx: Runner, batchId: string, rows: (PlannedBid & { tas
       ${list(rows.map((r) => r.draft.deadline))}::date[], ${list(rows.map((r) => r.draft.message))}::text[],
       ${list(rows.map((r) => r.state))}::text[], ${list(rows.map((r) => r.draft.createdAt.toISOString()))}::timestamptz[])
       as b(id, task_id, email, amount, deadline, message, status, created_at)
-    join ${user} u on u.email = b.email`);
+    join ${user} u on u.email = b.email
+    returning id`,
+  );
   await tx.execute(sql`
     insert into ${legacyBids} (old_id, bid_id, batch_id)
     select old_id, bid_id, ${batchId}::uuid
@@ -49,7 +64,10 @@ async function insertBids(tx: Runner, batchId: string, rows: (PlannedBid & { tas
 
 async function insertTasks(tx: Runner, batchId: string, rows: PlannedTask[]) {
   const col = <T>(read: (t: PlannedTask) => T) => list(rows.map(read));
-  await tx.execute(sql`
+  await insertAll(
+    tx,
+    rows.length,
+    sql`
     insert into ${tasks} (id, owner_id, title, description, image_url, priority, category, deadline,
       estimated_time, budget, status, location, assigned_to, assignee_id, accepted_bid_id, created_at, updated_at)
     select t.id, o.id, t.title, t.description, t.image_url, t.priority, t.category, t.deadline,
@@ -66,7 +84,9 @@ async function insertTasks(tx: Runner, batchId: string, rows: PlannedTask[]) {
       as t(id, owner_email, title, description, image_url, priority, category, deadline, estimated_time,
         budget, status, location, assigned_name, assignee_email, accepted_bid_id, created_at)
     join ${user} o on o.email = t.owner_email
-    left join ${user} a on a.email = t.assignee_email`);
+    left join ${user} a on a.email = t.assignee_email
+    returning id`,
+  );
   await tx.execute(sql`
     insert into ${legacyTasks} (old_id, task_id, batch_id)
     select old_id, task_id, ${batchId}::uuid
@@ -115,9 +135,9 @@ export function createImportRepository(db: Db) {
         const found = new Set<string>();
         await chunked(emails, LOOKUP_CHUNK, async (chunk) => {
           const rows = await db
-            .select({ email: sql<string>`lower(${user.email})` })
+            .select({ email: user.email })
             .from(user)
-            .where(inArray(sql`lower(${user.email})`, chunk));
+            .where(inArray(user.email, chunk));
           for (const r of rows) found.add(r.email);
         });
         return found;
@@ -152,13 +172,12 @@ export function createImportRepository(db: Db) {
             select id, name, email, true
             from unnest(${list(chunk.map(() => randomUUID()))}::text[], ${list(chunk.map(([email, name]) => name ?? email.split('@')[0]))}::text[],
               ${list(emails)}::text[]) as p(id, name, email)
-            where not exists (select 1 from ${user} u where lower(u.email) = p.email)
             on conflict (email) do nothing
             returning email`)) as unknown as { rows: { email: string }[] };
           await tx.execute(sql`
             insert into ${importedUsers} (user_id, batch_id, created_account)
-            select u.id, ${batchId}::uuid, lower(u.email) = any(${list(created.rows.map((r) => r.email))}::text[])
-            from ${user} u where lower(u.email) = any(${list(emails)}::text[])
+            select u.id, ${batchId}::uuid, u.email = any(${list(created.rows.map((r) => r.email))}::text[])
+            from ${user} u where u.email = any(${list(emails)}::text[])
             on conflict (user_id) do nothing`);
         }),
       );

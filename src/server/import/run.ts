@@ -16,6 +16,8 @@ export interface ImportOptions {
   ignoreUnknownFields: boolean;
   /** Tasks per transaction (each with all its bids). */
   chunk?: number;
+  /** Transactions at once (each chunk is independent of the others). */
+  parallel?: number;
   progress?: (phase: string, done: number, total: number) => void;
 }
 
@@ -125,20 +127,24 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
   const total = plan.counts.tasks.imported + plan.counts.bids.imported;
   let done = 0;
   progress('records', 0, total);
-  const size = (t: PlannedTask) => 1 + t.bids.length;
+  const jobs: (() => Promise<void>)[] = [];
   for (let i = 0; i < plan.tasks.length; i += chunk) {
     const rows = plan.tasks.slice(i, i + chunk);
-    await writeWhole(rows, (some) => repo.addTasks(batchId, some), taskFailure, failed);
-    done += rows.reduce((n, t) => n + size(t), 0);
-    progress('records', done, total);
+    jobs.push(async () => {
+      await writeWhole(rows, (some) => repo.addTasks(batchId, some), taskFailure, failed);
+      done += rows.reduce((n, t) => n + 1 + t.bids.length, 0);
+      progress('records', done, total);
+    });
   }
-  const bidChunk = chunk * 3;
-  for (let i = 0; i < plan.laterBids.length; i += bidChunk) {
-    const rows = plan.laterBids.slice(i, i + bidChunk);
-    await writeWhole(rows, (some) => repo.addLaterBids(batchId, some), bidFailure, failed);
-    done += rows.length;
-    progress('records', done, total);
+  for (let i = 0; i < plan.laterBids.length; i += chunk * 3) {
+    const rows = plan.laterBids.slice(i, i + chunk * 3);
+    jobs.push(async () => {
+      await writeWhole(rows, (some) => repo.addLaterBids(batchId, some), bidFailure, failed);
+      done += rows.length;
+      progress('records', done, total);
+    });
   }
+  await inParallel(jobs, options.parallel ?? 1);
   if (failed.length > 0) {
     for (const f of failed) {
       const counts = plan.counts[f.kind === 'task' ? 'tasks' : 'bids'];
@@ -162,6 +168,15 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     ),
   });
   return { batchId, plan, failed, summary: summarise(plan, rejects, options, batchId) };
+}
+
+/** Runs the jobs, `width` at a time. */
+async function inParallel(jobs: (() => Promise<void>)[], width: number) {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, width) }, worker));
 }
 
 /**

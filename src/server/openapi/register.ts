@@ -94,7 +94,9 @@ export async function registerOpenApi(app: FastifyInstance) {
     });
     await scope.register(fastifySwaggerUi, {
       routePrefix: DOCS_PATH,
-      uiConfig: { deepLinking: true, tryItOutEnabled: false },
+      // The base layout, without the top bar: the top bar's logo is an SVG carrying a <style>
+      // element, which `style-src 'self'` blocks (and the console reports).
+      uiConfig: { deepLinking: true, tryItOutEnabled: false, layout: 'BaseLayout' },
       theme: { title: `${PRODUCT_NAME} API` },
     });
   });

@@ -1,0 +1,21 @@
+import { expect, test } from './support/test.ts';
+
+test.describe('API reference', () => {
+  test('/api/docs renders the operations under the site CSP, with no CSP error', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const response = await page.goto('/api/docs');
+    expect(response?.headers()['content-security-policy']).toContain("style-src 'self';");
+    await expect(page.locator('.opblock-tag-section').first()).toBeVisible();
+    await expect(
+      page.locator('.opblock-summary-path', { hasText: '/api/tasks' }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: /TaskBid API/ })).toBeVisible();
+    expect(problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
+  });
+});

@@ -3,13 +3,18 @@
  * mail to a real SMTP server in this process, plus two routes only tests have. The account
  * fixtures (support/test.ts) call one to delete each account they made, and through the
  * database's cascades everything the account owns; the other lists the mails an address
- * received (support/mailbox.ts), so a test can follow a link from its mail.
+ * received (support/mailbox.ts), so a test can follow a link from its mail. A third imports a
+ * first-version export into the server's in-memory database (as `npm run import` would).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { user } from '../../../src/server/db/schema.ts';
+import { runImport } from '../../../src/server/import/run.ts';
 import { main } from '../../../src/server/main.ts';
 import { startSmtpServer } from '../../setup/smtp-server.ts';
-import { TEST_ACCOUNTS_PATH, TEST_MAIL_PATH } from './stack.ts';
+import { TEST_ACCOUNTS_PATH, TEST_IMPORT_PATH, TEST_MAIL_PATH } from './stack.ts';
 
 const smtp = await startSmtpServer();
 process.env.SMTP_URL = smtp.url;
@@ -24,6 +29,23 @@ await main((app) => {
         .where(eq(user.email, request.params.email.toLowerCase()))
         .returning({ id: user.id });
       return reply.status(deleted.length > 0 ? 204 : 404).send();
+    },
+  );
+  app.post<{ Body: { tasks: string; bids: string } }>(
+    TEST_IMPORT_PATH,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request) => {
+      const dir = mkdtempSync(join(tmpdir(), 'taskbid-e2e-import-'));
+      writeFileSync(join(dir, 'tasks.json'), request.body.tasks);
+      writeFileSync(join(dir, 'bids.json'), request.body.bids);
+      const result = await runImport(app.database.db, {
+        tasksFile: join(dir, 'tasks.json'),
+        bidsFile: join(dir, 'bids.json'),
+        dryRun: false,
+        rejectsFile: join(dir, 'rejects.jsonl'),
+        ignoreUnknownFields: false,
+      });
+      return { summary: result.summary, rejected: result.plan.rejects.length };
     },
   );
   app.get<{ Params: { email: string } }>(

@@ -70,6 +70,8 @@ export async function waitForHealth(url: string, server: ChildProcess, timeoutMs
 
 /** The test server's own route: `DELETE {path}/{email}` deletes that account (server.ts). */
 export const TEST_ACCOUNTS_PATH = '/e2e/accounts';
+/** The test server's importer: `POST {path}` `{ tasks, bids }` (export files' text) runs `npm run import`'s code. */
+export const TEST_IMPORT_PATH = '/e2e/import';
 /** The test server's mailbox: `GET {path}/{email}` lists what that address received. */
 export const TEST_MAIL_PATH = '/e2e/mail';
 

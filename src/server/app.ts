@@ -20,6 +20,7 @@ import { registerOpenApi } from './openapi/register.ts';
 import { plainRequestTarget } from './http/canonical-path.ts';
 import { registerConditionalGets } from './http/conditional-get.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOverload } from './http/overload.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerReadYourWrites } from './http/read-your-writes.ts';
@@ -67,6 +68,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of the request hooks: a request turned away costs no session lookup.
+  registerOverload(app);
 
   const database: Database = await openDatabase(config.databaseUrl, {
     readUrl: config.databaseReadUrl ?? undefined,

@@ -38,6 +38,11 @@ export interface Database {
   read(minLsn?: string | null): Db;
   /** The read replica, when DATABASE_READ_URL names one. */
   replica: ReadReplica | null;
+  /**
+   * The primary pool's load: connections checked out, the pool's size and the queries
+   * waiting for a connection (null on PGlite, which has one connection and no queue).
+   */
+  pressure(): { busy: number; size: number; waiting: number } | null;
   /** The primary's current WAL position (only with a replica: for read-your-writes). */
   writePosition(): Promise<string | null>;
   close(): Promise<void>;
@@ -76,6 +81,7 @@ async function openPglite(url: string): Promise<Database> {
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     read: () => db as unknown as Db,
     replica: null,
+    pressure: () => null,
     writePosition: async () => null,
     close: async () => {
       if (!client.closed) await client.close();
@@ -83,10 +89,13 @@ async function openPglite(url: string): Promise<Database> {
   };
 }
 
+/** Connections per instance to the primary. */
+export const POOL_SIZE = 10;
+
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     connectionTimeoutMillis: 1500,
     idleTimeoutMillis: 30_000,
   });
@@ -103,6 +112,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     kind: 'postgres',
     read: (minLsn) => (replica?.usable(minLsn) ? replica.db : (db as unknown as Db)),
     replica,
+    pressure: () => ({
+      busy: pool.totalCount - pool.idleCount,
+      size: POOL_SIZE,
+      waiting: pool.waitingCount,
+    }),
     writePosition: async () => {
       if (!replica) return null;
       const { rows } = await pool.query<{ lsn: string }>(

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../shared/errors.ts';
 import { HttpError } from './errors.ts';
+import { sendOverloaded } from './overload.ts';
 
 /** Fastify's own client errors, as sentences a person can act on. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -42,6 +43,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = FASTIFY_MESSAGES[error.code] ?? error.message;
       return reply.status(status).send({ message, code: error.code } satisfies ErrorBody);
     }
+    // Every connection busy and still a queue: waiting for one timed out because of load.
+    const pool = app.database.pressure();
+    if (isPoolWait(error) && pool && pool.busy >= pool.size) {
+      request.log.warn({ waiting: pool.waiting }, 'overloaded (pool): no connection within 1.5 s');
+      return sendOverloaded(reply);
+    }
     const unavailable = isDatabaseUnavailable(error) || !(await databaseAnswers(app));
     request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
     return reply.status(unavailable ? 503 : 500).send({
@@ -80,6 +87,18 @@ const CONNECTION_CODES = new Set([
   '08001',
   '08003',
 ]);
+
+/** The pool gave no connection in time (pg-pool's own error). */
+function isPoolWait(error: unknown): boolean {
+  for (
+    let e = error as { message?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.message && /timeout exceeded when trying to connect/i.test(e.message)) return true;
+  }
+  return false;
+}
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (

@@ -1,12 +1,14 @@
 /**
  * The accessibility matrix's shared parts: WCAG 2.2 A/AA (axe-core) scans of screens in the
- * light and the dark theme at 375 and 1280 px. One browser page walks its screens once per
+ * light and the dark theme at 375 and 1280 px, and the 3:1 boundary of every form control
+ * (control-borders.ts), which axe leaves out. One browser page walks its screens once per
  * width and theme (viewport resized, `theme` set in local storage); `expectNone` fails at the
  * end with every violation found: rule, impact, targets, screen, theme, width.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../tasks/support.ts';
+import { MIN_CONTROL_CONTRAST, weakControlBorders } from './control-borders.ts';
 
 export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const WIDTHS = [375, 1280] as const;
@@ -82,6 +84,11 @@ export async function scanAll(page: Page, screens: readonly Screen[]): Promise<s
           const more = v.nodes.length > 6 ? [`      … and ${v.nodes.length - 6} more`] : [];
           found.push(
             [`${v.id} (${v.impact}) on ${where}: ${v.help}`, ...targets, ...more].join('\n'),
+          );
+        }
+        for (const c of await weakControlBorders(page)) {
+          found.push(
+            `control-border on ${where}: ${c.control} boundary ${c.border} on ${c.behind} is ${c.contrast}:1, under ${MIN_CONTROL_CONTRAST}:1 (WCAG 1.4.11)`,
           );
         }
       }

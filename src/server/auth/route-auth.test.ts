@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { jsonHeaders, signUp } from '../../../tests/factories/users.ts';
+import { AUTH_ENDPOINTS, AUTH_PREFIX } from './endpoints.ts';
 import { AUTH_MODES, registerRouteAuth, type RouteAuthEntry } from './route-auth.ts';
 
 /** Every route as `METHOD url` → its declared mode (HEAD routes Fastify adds included). */
@@ -98,6 +99,21 @@ describe('authentication declared per route', () => {
       });
       expect(res.statusCode, route).toBe(401);
       if (method !== 'HEAD') expect(res.json(), route).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('answers 401 before checking the body on every accounts endpoint that needs a session', async () => {
+    const needSession = AUTH_ENDPOINTS.filter((e) => e.auth === 'user' && e.method === 'POST');
+    expect(needSession.map((e) => e.path)).toContain('/change-password');
+    for (const endpoint of needSession) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${AUTH_PREFIX}${endpoint.path}`,
+        headers: jsonHeaders(),
+        payload: { name: '', newPassword: 'x', newEmail: 'not-an-address', token: 7 },
+      });
+      expect(res.statusCode, endpoint.path).toBe(401);
+      expect(res.json(), endpoint.path).not.toHaveProperty('issues');
     }
   });
 

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sameSitePath } from '../../shared/return-path.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { authTarget } from './endpoints.ts';
-import { fetchHeaders } from './require-user.ts';
+import { fetchHeaders, getUser } from './require-user.ts';
 
 /** A path on this site to come back to after signing in, as parsed (never another origin). */
 const returnPath = (siteOrigin: string) =>
@@ -35,6 +35,8 @@ export async function authRoutes(app: FastifyInstance) {
         const started = Date.now();
         const { url, endpoint } = authTarget(request);
         if (!endpoint) throw notFound('No such endpoint.');
+        // Signed out, an endpoint that needs a session says so before it looks at the body.
+        if (endpoint.auth === 'user' && !(await getUser(request))) throw unauthorized();
         let body =
           request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
         if (endpoint.body) body = Buffer.from(JSON.stringify(checkBody(endpoint.body, body)));

@@ -1,44 +1,15 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../../tests/setup/raw-http.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildTask, insertTask } from '../../../tests/factories/tasks.ts';
+import { AUTH_ENDPOINTS, AUTH_PREFIX } from '../auth/endpoints.ts';
 
-/**
- * Every endpoint, as a method and a path template (`:id` is filled by the generator). The
- * Server-Sent Events streams are left out: they never end, by design.
- */
-const ENDPOINTS: [string, string][] = [
-  ['GET', '/api/health'],
-  ['GET', '/api/ready'],
-  ['GET', '/api/config'],
-  ['GET', '/api/openapi.json'],
-  ['GET', '/api/oauth/google/start'],
-  ['GET', '/api/tasks'],
-  ['GET', '/api/tasks/categories'],
-  ['POST', '/api/tasks'],
-  ['GET', '/api/tasks/:id'],
-  ['PUT', '/api/tasks/:id'],
-  ['DELETE', '/api/tasks/:id'],
-  ['GET', '/api/bids'],
-  ['POST', '/api/bids'],
-  ['GET', '/api/bids/mine'],
-  ['POST', '/api/bids/:id/accept'],
-  ['POST', '/api/tasks/:id/complete'],
-  ['POST', '/api/tasks/:id/cancel-assignment'],
-  ['GET', '/api/notifications'],
-  ['GET', '/api/notifications/unread-count'],
-  ['POST', '/api/notifications/:id/read'],
-  ['POST', '/api/notifications/read-all'],
-  ['POST', '/api/newsletter'],
-  ['GET', '/api/auth/get-session'],
-  ['POST', '/api/auth/sign-in/email'],
-  ['POST', '/api/auth/sign-up/email'],
-  ['POST', '/api/auth/sign-out'],
-  ['POST', '/api/auth/update-user'],
-  ['POST', '/api/auth/sign-in/social'],
-  ['GET', '/api/auth/callback/google'],
-];
+/** In-process requests (any header, body, query) and requests over a socket (any target). */
+const INJECTED = 6000;
+const RAW = 4000;
+
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 const FIELDS = [
   'title',
@@ -84,8 +55,24 @@ const rawText = fc.oneof(
   fc.string({ maxLength: 30 }).map(encode),
 );
 
+/** C0 and C1 control characters, DEL, and UTF-16 halves without their other half. */
+const controlChar = fc
+  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x80, max: 0x9f }))
+  .map((code) => String.fromCharCode(code));
+const loneSurrogate = fc
+  .integer({ min: 0xd800, max: 0xdfff })
+  .map((code) => String.fromCharCode(code));
+/** Ordinary text with control characters and lone surrogates mixed in. */
+const brokenText = fc
+  .array(fc.oneof(fc.string({ maxLength: 6 }), controlChar, loneSurrogate), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((parts) => parts.join(''));
+
 const nasty = fc.oneof(
   fc.string(),
+  brokenText,
   fc.string({ unit: 'grapheme', maxLength: 50 }),
   fc.string({ unit: 'binary', maxLength: 50 }),
   fc.constantFrom(
@@ -128,17 +115,106 @@ const jsonValue = fc.oneof(
     .map((s) => ({ title: s, description: s.repeat(2), message: s })),
 );
 
+/** An endpoint as a method and a path template (`:param` and `*` are filled by the generator). */
+type Endpoint = [method: string, template: string];
+
+/**
+ * Every endpoint the server answers, from its route table: better-auth's wildcard stands for
+ * each accounts endpoint it lets through. A new route is fuzzed without a change here.
+ */
+function endpointsOf(table: { method: string | string[]; url: string }[]): Endpoint[] {
+  const endpoints: Endpoint[] = [];
+  for (const route of table) {
+    for (const method of [route.method].flat()) {
+      if (route.url === `${AUTH_PREFIX}/*`) {
+        for (const e of AUTH_ENDPOINTS.filter((e) => e.method === method))
+          endpoints.push([method, `${AUTH_PREFIX}${e.path}`]);
+      } else {
+        endpoints.push([method, route.url]);
+      }
+    }
+  }
+  return endpoints;
+}
+
+/** An event stream never ends: the fuzz asks for its head only. */
+const isStream = (template: string) => template.endsWith('/events');
+
+/**
+ * The ways a path can be spelled so that it differs from itself once normalised, each
+ * applied at a random `/`: dot segments plain or encoded, a detour through `x/..`, a doubled
+ * or encoded slash, a backslash, a fragment, a raw control character, or absolute-form.
+ */
+const SPELLINGS = [
+  'plain',
+  '/./',
+  '/%2e/',
+  '/%2E/',
+  '/x/../',
+  '/x/%2e%2e/',
+  '//',
+  '%2f',
+  '%2F',
+  '\\',
+  '#',
+  'control',
+  'absolute',
+] as const;
+type Spelling = (typeof SPELLINGS)[number];
+
+function spell(path: string, spelling: Spelling, at: number, extra: string, port: number) {
+  const slashes = [...path.matchAll(/\//g)].map((m) => m.index);
+  const cut = slashes[at % slashes.length] ?? 0;
+  const [before, after] = [path.slice(0, cut), path.slice(cut + 1)];
+  switch (spelling) {
+    case 'plain':
+      return path;
+    case '#':
+      return `${path}#${extra}`;
+    case 'control':
+      return `${before}/${extra}${after}`;
+    case 'absolute':
+      return `${['http://127.0.0.1:' + port, 'http://evil.example', 'HTTP://LOCALHOST', 'https://x'][at % 4]}${path}`;
+    default:
+      return `${before}${spelling}${after}`;
+  }
+}
+
 describe('abuse-proof input', () => {
   const t = useTestApp();
   let owner: TestUser;
   let taskId: string;
+  let port: number;
+  let endpoints: Endpoint[];
   beforeAll(async () => {
     owner = await signUp(t.app);
     taskId = await insertTask(t.app.database.db, owner.id, buildTask());
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as { port: number }).port;
+    endpoints = endpointsOf(t.app.routeTable);
+  });
+
+  it('lists every endpoint from the route table: better-auth ones and every API document operation included', async () => {
+    const listed = new Set(endpoints.map(([method, url]) => `${method} ${url}`));
+    for (const must of [
+      'GET /api/tasks/:id',
+      'POST /api/auth/sign-in/email',
+      'POST /api/auth/change-password',
+    ])
+      expect(listed).toContain(must);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        const template = path.replace(/\{(\w+)\}/g, ':$1');
+        expect(listed, `${method} ${path}`).toContain(`${method.toUpperCase()} ${template}`);
+      }
+    }
   });
 
   it(
-    'answers 5,000 generated requests across every endpoint with < 500 and a JSON { message } on errors',
+    `answers ${(INJECTED + RAW).toLocaleString('en')} generated requests across every endpoint with < 500 and a JSON { message } on errors`,
     { timeout: 600_000 },
     async () => {
       const id = fc.oneof(
@@ -150,8 +226,8 @@ describe('abuse-proof input', () => {
       const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), rawText), rawText), {
         maxLength: 6,
       });
-      const request = fc.record({
-        endpoint: fc.constantFrom(...ENDPOINTS),
+      const common = {
+        endpoint: fc.constantFrom(...endpoints),
         otherMethod: fc.option(fc.constantFrom(...METHODS), { freq: 8 }),
         id,
         query,
@@ -162,21 +238,6 @@ describe('abuse-proof input', () => {
           ),
           { freq: 4 },
         ),
-        contentType: fc.option(
-          fc.oneof(
-            fc.constantFrom(
-              'application/json',
-              'application/json; charset=utf-8',
-              'text/plain',
-              'application/x-www-form-urlencoded',
-              'multipart/form-data',
-              'application/json, text/plain',
-            ),
-            fc.constant<string[]>(['application/json', 'text/plain']),
-            nasty,
-          ),
-          { freq: 5 },
-        ),
         cookie: fc.option(
           fc.oneof(
             fc.constant('owner'),
@@ -184,39 +245,135 @@ describe('abuse-proof input', () => {
           ),
           { freq: 2 },
         ),
-        origin: fc.option(fc.oneof(fc.constant(TEST_BASE_URL), nasty), { freq: 5 }),
-      });
+      };
+      const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+      const started = Date.now();
+      let sent = 0;
+      const statuses = new Map<number, number>();
+      const tally = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 
+      /** The method and the URL (path, then query) a generated request is for. */
+      const target = (r: {
+        endpoint: Endpoint;
+        otherMethod: string | null;
+        id: string;
+        query: [string, string][];
+      }) => {
+        const [method0, template] = r.endpoint;
+        const method = isStream(template) ? 'HEAD' : (r.otherMethod ?? method0);
+        const search = r.query.map(([k, v]) => `${k}=${v}`).join('&');
+        const path = template.replace(/:\w+/g, r.id).replace('*', r.id);
+        return { method, path, search: search ? `?${search}` : '' };
+      };
+
+      // In process: any header value, body and query; the path as routed.
       await fc.assert(
-        fc.asyncProperty(request, async (r) => {
-          const [method0, template] = r.endpoint;
-          const method = r.otherMethod ?? method0;
-          const search = r.query.map(([k, v]) => `${k}=${v}`).join('&');
-          const url = template.replace(':id', r.id) + (search ? `?${search}` : '');
-          const headers: Record<string, string | string[]> = {};
-          if (r.contentType !== null) headers['content-type'] = r.contentType;
-          if (r.cookie !== null) headers.cookie = r.cookie === 'owner' ? owner.cookie : r.cookie;
-          if (r.origin !== null) headers.origin = r.origin;
-          const res = await t.app.inject({
-            method: method as 'GET',
-            url,
-            headers,
-            ...(r.body !== null && method !== 'GET' && method !== 'HEAD'
-              ? { payload: r.body }
-              : {}),
-          });
-          const context = `${method} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-          expect(res.statusCode, context).toBeLessThan(500);
-          if (res.statusCode >= 400 && method !== 'HEAD') {
-            expect(res.headers['content-type'], context).toMatch(/application\/json/);
-            expect(typeof JSON.parse(res.body).message, context).toBe('string');
-          }
-        }),
-        { numRuns: 5000, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+        fc.asyncProperty(
+          fc.record({
+            ...common,
+            contentType: fc.option(
+              fc.oneof(
+                fc.constantFrom(
+                  'application/json',
+                  'application/json; charset=utf-8',
+                  'text/plain',
+                  'application/x-www-form-urlencoded',
+                  'multipart/form-data',
+                  'application/json, text/plain',
+                ),
+                fc.constant<string[]>(['application/json', 'text/plain']),
+                nasty,
+              ),
+              { freq: 5 },
+            ),
+            origin: fc.option(fc.oneof(fc.constant(TEST_BASE_URL), nasty), { freq: 5 }),
+          }),
+          async (r) => {
+            const { method, path, search } = target(r);
+            const url = path + search;
+            const headers: Record<string, string | string[]> = {};
+            if (r.contentType !== null) headers['content-type'] = r.contentType;
+            if (r.cookie !== null) headers.cookie = r.cookie === 'owner' ? owner.cookie : r.cookie;
+            if (r.origin !== null) headers.origin = r.origin;
+            sent++;
+            const res = await t.app.inject({
+              method: method as 'GET',
+              url,
+              headers,
+              ...(r.body !== null && method !== 'GET' && method !== 'HEAD'
+                ? { payload: r.body }
+                : {}),
+            });
+            tally(res.statusCode);
+            const context = `${method} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+            expect(res.statusCode, context).toBeLessThan(500);
+            if (res.statusCode >= 400 && method !== 'HEAD') {
+              expect(res.headers['content-type'], context).toMatch(/application\/json/);
+              expect(typeof JSON.parse(res.body).message, context).toBe('string');
+            }
+          },
+        ),
+        { numRuns: INJECTED, seed },
+      );
+
+      // Over a socket, byte for byte: every spelling of every path, absolute-form included.
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            ...common,
+            spelling: fc.constantFrom(...SPELLINGS),
+            at: fc.nat(),
+            extra: fc.oneof(controlChar, loneSurrogate, rawText, brokenText),
+          }),
+          async (r) => {
+            const { method, path, search } = target(r);
+            const spelled = spell(path, r.spelling, r.at, r.extra, port) + search;
+            const json = r.body !== null && method !== 'GET' && method !== 'HEAD';
+            sent++;
+            const res = await withinSeconds(
+              10,
+              rawRequest(port, {
+                method,
+                target: spelled,
+                headers: {
+                  origin: TEST_BASE_URL,
+                  ...(json ? { 'content-type': 'application/json' } : {}),
+                  ...(r.cookie !== null
+                    ? { cookie: r.cookie === 'owner' ? owner.cookie : r.cookie }
+                    : {}),
+                },
+                ...(json ? { body: r.body! } : {}),
+              }),
+            );
+            tally(res.status);
+            const context = `${method} ${JSON.stringify(spelled.slice(0, 200))} → ${res.status} ${res.body.slice(0, 300)}`;
+            expect(res.status, context).toBeGreaterThanOrEqual(100);
+            expect(res.status, context).toBeLessThan(500);
+          },
+        ),
+        { numRuns: RAW, seed },
       );
 
       const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(200);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `fuzz: ${sent.toLocaleString('en')} requests (${INJECTED} in process, ${RAW} over a socket) to ${endpoints.length} endpoints in ${seconds} s, 0 answers ≥ 500, seed ${seed}\n  answers: ${[
+          ...statuses,
+        ]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status} ×${n}`)
+          .join(', ')}\n`,
+      );
     },
   );
 });
+
+/** The promise's value, or a failure when it takes longer than `seconds`. */
+function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -31,6 +31,8 @@ export type BidListQuery = z.input<typeof bidListQuerySchema>;
 export const bidSchema = z.object({
   _id: z.string(),
   taskId: z.string(),
+  /** The bidder's public id: their profile is /users/{userId}. */
+  userId: z.string(),
   userName: z.string(),
   amount: z.number(),
   deadline: z.string(),

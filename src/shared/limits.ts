@@ -56,3 +56,20 @@ export function patternRegExp(pattern: string): RegExp {
 export function stepDecimals(step: number): number {
   return String(step).split('.')[1]?.length ?? 0;
 }
+
+/** A review of finished work, and the reviewee's one public reply. */
+export const REVIEW_LIMITS = {
+  rating: { min: 1, max: 5, step: 1 },
+  comment: { minLength: 10, maxLength: 2000 },
+  reply: { maxLength: 1000 },
+} as const;
+
+/** The public profile a person edits in their settings. */
+export const PROFILE_LIMITS = {
+  headline: { maxLength: 120 },
+  bio: { maxLength: 2000 },
+  location: { maxLength: 200 },
+  /** Each skill tag; a profile has at most `PROFILE_MAX_SKILLS`. */
+  skill: { maxLength: 40 },
+} as const;
+export const PROFILE_MAX_SKILLS = 20;

@@ -8,6 +8,9 @@ export const NOTIFICATION_TYPES = [
   'bid.declined',
   'assignment.cancelled',
   'task.completed',
+  'review.requested',
+  'review.reminder',
+  'review.published',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -18,4 +21,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'bid.declined': 'My bid was declined',
   'assignment.cancelled': 'My assignment was cancelled',
   'task.completed': 'Work I did was marked completed',
+  'review.requested': 'Requests to review finished work',
+  'review.reminder': 'Reminders to review finished work',
+  'review.published': 'A review of me was published',
 };

@@ -18,6 +18,7 @@ import {
 } from './limits.ts';
 import { OWNER_STATUS_ONLY, PAST_DEADLINE } from './messages.ts';
 import { pageQuerySchema } from './paging.ts';
+import { ratingSummarySchema } from './reviews.ts';
 import { isPublicUrl } from './public-url.ts';
 
 /** A number written with at most `decimals` digits after the point (exact, no float drift). */
@@ -174,7 +175,11 @@ export const taskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   location: z.string().nullable(),
   assignedTo: z.string().nullable(),
+  /** The poster's public id: their profile is /users/{userId}. */
+  userId: z.string(),
   userName: z.string(),
+  /** The poster's rating as a client, from published reviews. */
+  userRating: ratingSummarySchema,
   userEmail: z.string().optional(),
   createdAt: z.string(),
 });

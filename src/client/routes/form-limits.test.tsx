@@ -151,7 +151,9 @@ const task: Task = {
   status: 'Completed',
   location: null,
   assignedTo: null,
+  userId: 'u1',
   userName: 'Ada',
+  userRating: { average: null, count: 0 },
   userEmail: 'ada@example.com',
   createdAt: '2026-01-01T00:00:00.000Z',
 };

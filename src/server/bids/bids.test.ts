@@ -143,6 +143,7 @@ describe('bids', () => {
         'taskId',
         'timestamp',
         'userEmail',
+        'userId',
         'userName',
       ]);
     });
@@ -171,6 +172,7 @@ describe('bids', () => {
           'status',
           'taskId',
           'timestamp',
+          'userId',
           'userName',
         ]);
       }

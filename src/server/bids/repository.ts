@@ -36,6 +36,7 @@ export function createBidRepository(db: Db, events: EventBus) {
       .select({
         id: bids.id,
         taskId: bids.taskId,
+        userId: bids.bidderId,
         userName: user.name,
         amount: bids.amount,
         deadline: bids.deadline,
@@ -88,6 +89,7 @@ export function createBidRepository(db: Db, events: EventBus) {
         items: items.map((r) => ({
           _id: r.id,
           taskId: r.taskId,
+          userId: r.userId,
           userName: r.userName,
           amount: r.amount,
           deadline: r.deadline,

@@ -13,11 +13,14 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BID_STATES } from '../../shared/lifecycle.ts';
 import { CATEGORIES, PRIORITIES, TASK_STATUSES } from '../../shared/constants.ts';
 import { NOTIFICATION_TYPES } from '../../shared/notifications.ts';
+import { REVIEW_LIMITS } from '../../shared/limits.ts';
+import { REVIEW_ROLES } from '../../shared/reviews.ts';
 
 /**
  * A CHECK that the column holds one of `values` (the same list its `text({ enum })` type
@@ -121,6 +124,8 @@ export const tasks = pgTable(
     assignedTo: text('assigned_to'),
     assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
     acceptedBidId: uuid('accepted_bid_id'),
+    /** When it was marked Completed: the review window runs from here. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -135,6 +140,9 @@ export const tasks = pgTable(
     index('tasks_deadline_idx').on(t.deadline, t.id),
     index('tasks_category_created_at_idx').on(t.category, t.createdAt.desc()),
     index('tasks_owner_created_at_idx').on(t.ownerId, t.createdAt.desc()),
+    index('tasks_assignee_idx')
+      .on(t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
     index('tasks_search_vector_idx').using('gin', t.searchVector),
     index('tasks_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('tasks_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
@@ -193,6 +201,91 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
     oneOf('notifications_type_check', t.type, NOTIFICATION_TYPES),
+  ],
+);
+
+/* ---------- Profiles and reviews ---------- */
+
+/**
+ * What a person shows on their public profile beyond their account, and their rating on
+ * each side kept as a sum and a count: a review adds to them in the transaction that
+ * publishes it, so a profile or a card never recomputes an average.
+ */
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  headline: text('headline').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  location: text('location').notNull().default(''),
+  skills: text('skills')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  clientRatingSum: integer('client_rating_sum').notNull().default(0),
+  clientRatingCount: integer('client_rating_count').notNull().default(0),
+  freelancerRatingSum: integer('freelancer_rating_sum').notNull().default(0),
+  freelancerRatingCount: integer('freelancer_rating_count').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One review per side per completed task; hidden from all but its author until published. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    revieweeId: text('reviewee_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The side the reviewee was on. */
+    role: text('role', { enum: REVIEW_ROLES }).notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    reply: text('reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_task_reviewer_idx').on(t.taskId, t.reviewerId),
+    index('reviews_reviewee_published_idx')
+      .on(t.revieweeId, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.publishedAt} is not null`),
+    oneOf('reviews_role_check', t.role, REVIEW_ROLES),
+    check(
+      'reviews_rating_check',
+      sql`${t.rating} between ${sql.raw(String(REVIEW_LIMITS.rating.min))} and ${sql.raw(String(REVIEW_LIMITS.rating.max))}`,
+    ),
+  ],
+);
+
+/**
+ * Who was asked to review a completed task, and whether the one reminder went out: the
+ * reminder job claims each row once, whichever instance runs it.
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.userId] }),
+    index('review_requests_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.remindedAt} is null`),
   ],
 );
 

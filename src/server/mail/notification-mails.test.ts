@@ -97,8 +97,12 @@ describe('e-mail notifications', () => {
       200,
     );
     await expect
-      .poll(() => notices(later!).map((m) => m.subject))
-      .toEqual(['Your bid was accepted', 'Your work was marked completed']);
+      .poll(() => notices(later!).map((m) => m.subject).sort())
+      .toEqual([
+        'How did it go? Leave a review',
+        'Your bid was accepted',
+        'Your work was marked completed',
+      ]);
     await settle();
     expect(notices(winner!)).toHaveLength(2);
     expect(notices(loser!)).toHaveLength(1);
@@ -173,6 +177,9 @@ describe('e-mail notifications', () => {
       'bid.declined': true,
       'assignment.cancelled': true,
       'task.completed': true,
+      'review.requested': true,
+      'review.reminder': true,
+      'review.published': true,
     });
     const put = await apiCall(t.app, 'PUT', path, user, { 'bid.received': false });
     expect(put.json()).toMatchObject({ 'bid.received': false, 'bid.accepted': true });

@@ -4,11 +4,13 @@ import { preferencesRoutes } from '../account/preferences-routes.ts';
 import { bidRoutes } from '../bids/routes.ts';
 import { newsletterRoutes } from '../newsletter/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
+import { reviewRoutes } from '../reviews/routes.ts';
 import { assignmentRoutes } from '../tasks/assignment-routes.ts';
 import { taskEventRoutes } from '../tasks/event-routes.ts';
 import { taskRoutes } from '../tasks/routes.ts';
+import { userRoutes } from '../users/routes.ts';
 
-/** The marketplace API: tasks, bids, notifications, newsletter. */
+/** The marketplace API: tasks, bids, reviews, public profiles, notifications, newsletter. */
 export async function marketplaceRoutes(app: FastifyInstance) {
   await app.register(taskRoutes);
   await app.register(bidRoutes);
@@ -18,4 +20,6 @@ export async function marketplaceRoutes(app: FastifyInstance) {
   await app.register(notificationRoutes);
   await app.register(preferencesRoutes);
   await app.register(accountRoutes);
+  await app.register(reviewRoutes);
+  await app.register(userRoutes);
 }

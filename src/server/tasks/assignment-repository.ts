@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { bids, tasks } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
+import { requestReviews } from '../reviews/repository.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 
 export type LifecycleOutcome = { outcome: 'done'; status: TaskStatus } | Refusal;
@@ -26,9 +27,15 @@ export function createAssignmentRepository(db: Db, events: EventBus) {
         const { task } = guard;
         await tx
           .update(tasks)
-          .set({ status: COMPLETED, updatedAt: sql`now()` })
+          .set({ status: COMPLETED, completedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(tasks.id, taskId));
         if (task.assigneeId) {
+          await requestReviews(tx, events, {
+            id: taskId,
+            title: task.title,
+            ownerId: task.ownerId,
+            assigneeId: task.assigneeId,
+          });
           await notify(tx, events, [
             {
               userId: task.assigneeId,

@@ -119,7 +119,7 @@ describe('GET /api/tasks: browse, search, filters, sorts and paging', () => {
     expect(Object.keys(first).sort()).toEqual(
       ['_id', 'assignedTo', 'budget', 'category', 'createdAt', 'deadline', 'description']
         .concat(['estimatedTime', 'imageUrl', 'location', 'price', 'priority', 'status'])
-        .concat(['title', 'userName'])
+        .concat(['title', 'userId', 'userName', 'userRating'])
         .sort(),
     );
     expect(first.price).toBe(first.budget);

@@ -3,9 +3,10 @@ import { CATEGORIES } from '../../shared/constants.ts';
 import type { Page } from '../../shared/paging.ts';
 import { DEAL_FIELDS, earliestToday, isDealOpen, OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import { OWNER_STATUS_ONLY, PAST_DEADLINE } from '../../shared/messages.ts';
+import { ratingSummary } from '../../shared/reviews.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
-import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
+import { bids, legacyTasks, profiles, tasks, user } from '../db/schema.ts';
 import { isObjectId, isUuid } from '../db/ids.ts';
 import { boundedPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
@@ -50,7 +51,17 @@ function taskColumns(viewerId: string | null) {
     id: tasks.id,
     ...taskFieldColumns,
     createdAt: tasks.createdAt,
+    userId: tasks.ownerId,
     userName: user.name,
+    // The poster's rating as a client, kept up to date as reviews publish (two key lookups).
+    ownerRatingSum:
+      sql<number>`coalesce((select ${profiles.clientRatingSum} from ${profiles} where ${profiles.userId} = ${tasks.ownerId}), 0)`.mapWith(
+        Number,
+      ),
+    ownerRatingCount:
+      sql<number>`coalesce((select ${profiles.clientRatingCount} from ${profiles} where ${profiles.userId} = ${tasks.ownerId}), 0)`.mapWith(
+        Number,
+      ),
     userEmail: sql<
       string | null
     >`case when ${tasks.ownerId} = ${viewerId ?? ''} then ${user.email} end`,
@@ -59,7 +70,10 @@ function taskColumns(viewerId: string | null) {
 
 /** A row of `taskColumns`: the task's own columns, its owner's name and (for the owner) e-mail. */
 type TaskRow = Pick<TaskRecord, keyof TaskValues | 'id' | 'assignedTo' | 'createdAt'> & {
+  userId: string;
   userName: string;
+  ownerRatingSum: number;
+  ownerRatingCount: number;
   userEmail: string | null;
 };
 
@@ -78,7 +92,9 @@ function toTask(row: TaskRow): Task {
     status: row.status,
     location: row.location,
     assignedTo: row.assignedTo,
+    userId: row.userId,
     userName: row.userName,
+    userRating: ratingSummary(row.ownerRatingSum, row.ownerRatingCount),
     ...(row.userEmail ? { userEmail: row.userEmail } : {}),
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,0 +1,410 @@
+import { aliasedTable, and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import {
+  REVIEW_REMINDER_DAYS,
+  REVIEW_WINDOW_DAYS,
+  reviewWindowEnd,
+  type Review,
+  type ReviewInput,
+  type ReviewRole,
+  type TaskReviews,
+} from '../../shared/reviews.ts';
+import { TASK_NOT_FOUND } from '../../shared/messages.ts';
+import type { Page } from '../../shared/paging.ts';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { countedPage, pageOffset } from '../db/paging.ts';
+import { profiles, reviewRequests, reviews, tasks, user } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import type { MailTx } from '../mail/outbox.ts';
+import { notify } from '../notifications/repository.ts';
+
+export const TASK_NOT_REVIEWABLE = 'Reviews open once the task is completed.';
+export const NOT_A_PARTY =
+  'Only the task’s owner and the freelancer who did the work can review it.';
+export const WINDOW_CLOSED = `The ${REVIEW_WINDOW_DAYS}-day review window for this task has closed.`;
+export const ALREADY_REVIEWED = 'You have already reviewed this task. You can edit your review.';
+export const REVIEW_NOT_FOUND = 'Review not found.';
+export const ALREADY_PUBLISHED = 'A published review can no longer be edited.';
+export const ALREADY_REPLIED = 'You have already replied to this review.';
+export const REPLY_NOT_YOURS = 'Only the person reviewed can reply, once the review is published.';
+
+const DAY = (days: number) => sql`make_interval(days => ${days})`;
+
+const reviewer = aliasedTable(user, 'reviewer');
+const reviewee = aliasedTable(user, 'reviewee');
+
+/** The columns a review is shown with: its people's names and its task's title. */
+const reviewColumns = {
+  id: reviews.id,
+  taskId: reviews.taskId,
+  taskTitle: tasks.title,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  role: reviews.role,
+  reviewerId: reviews.reviewerId,
+  reviewerName: reviewer.name,
+  revieweeId: reviews.revieweeId,
+  revieweeName: reviewee.name,
+  reply: reviews.reply,
+  createdAt: reviews.createdAt,
+  publishedAt: reviews.publishedAt,
+};
+
+function selectReviews(db: Db) {
+  return db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+    .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+    .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId));
+}
+
+type ReviewRow = Awaited<ReturnType<typeof selectReviews>>[number];
+
+function toReview(r: ReviewRow): Review {
+  return {
+    _id: r.id,
+    taskId: r.taskId,
+    taskTitle: r.taskTitle,
+    rating: r.rating,
+    comment: r.comment,
+    role: r.role,
+    reviewer: { id: r.reviewerId, name: r.reviewerName },
+    reviewee: { id: r.revieweeId, name: r.revieweeName },
+    reply: r.reply,
+    createdAt: r.createdAt.toISOString(),
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The two people of a completed task: its owner, and the freelancer who did the work. */
+async function lockTaskParties(tx: Db, taskId: string) {
+  if (!isUuid(taskId)) return undefined;
+  const [task] = await tx
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      ownerId: tasks.ownerId,
+      assigneeId: tasks.assigneeId,
+      completedAt: tasks.completedAt,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, taskId))
+    .for('update');
+  return task;
+}
+type TaskParties = NonNullable<Awaited<ReturnType<typeof lockTaskParties>>>;
+
+/** Who the reader reviews on this task, on which side; null when they took no part. */
+function counterpart(task: TaskParties, userId: string): { id: string; role: ReviewRole } | null {
+  if (!task.assigneeId) return null;
+  if (userId === task.ownerId) return { id: task.assigneeId, role: 'freelancer' };
+  if (userId === task.assigneeId) return { id: task.ownerId, role: 'client' };
+  return null;
+}
+
+const windowOpen = (task: TaskParties, now: Date) =>
+  task.completedAt !== null && now < reviewWindowEnd(task.completedAt);
+
+/**
+ * Adds published reviews to their reviewees' ratings and tells each reviewee, in the
+ * transaction that published them.
+ */
+async function publishedTogether(
+  tx: MailTx,
+  events: EventBus,
+  published: { revieweeId: string; role: ReviewRole; rating: number; taskId: string }[],
+  titles: Map<string, string>,
+) {
+  for (const r of published) {
+    const client = r.role === 'client';
+    await tx
+      .insert(profiles)
+      .values({
+        userId: r.revieweeId,
+        clientRatingSum: client ? r.rating : 0,
+        clientRatingCount: client ? 1 : 0,
+        freelancerRatingSum: client ? 0 : r.rating,
+        freelancerRatingCount: client ? 0 : 1,
+      })
+      .onConflictDoUpdate({
+        target: profiles.userId,
+        set: client
+          ? {
+              clientRatingSum: sql`${profiles.clientRatingSum} + ${r.rating}`,
+              clientRatingCount: sql`${profiles.clientRatingCount} + 1`,
+            }
+          : {
+              freelancerRatingSum: sql`${profiles.freelancerRatingSum} + ${r.rating}`,
+              freelancerRatingCount: sql`${profiles.freelancerRatingCount} + 1`,
+            },
+      });
+  }
+  await notify(
+    tx,
+    events,
+    published.map((r) => ({
+      userId: r.revieweeId,
+      type: 'review.published' as const,
+      title: 'A review of you was published',
+      body: `You received ${r.rating} of 5 stars for “${titles.get(r.taskId) ?? 'a task'}”.`,
+      taskId: r.taskId,
+    })),
+  );
+}
+
+export function createReviewRepository(db: Db, events: EventBus) {
+  async function reviewById(tx: Db, id: string): Promise<Review | undefined> {
+    const [row] = await selectReviews(tx).where(eq(reviews.id, id));
+    return row && toReview(row);
+  }
+
+  return {
+    /** The reviews of a task as one of its two people sees them (anyone else: 403). */
+    async forTask(taskId: string, userId: string, now = new Date()): Promise<TaskReviews> {
+      if (!isUuid(taskId)) throw notFound(TASK_NOT_FOUND);
+      const [task] = await db
+        .select({
+          id: tasks.id,
+          title: tasks.title,
+          status: tasks.status,
+          ownerId: tasks.ownerId,
+          assigneeId: tasks.assigneeId,
+          completedAt: tasks.completedAt,
+        })
+        .from(tasks)
+        .where(eq(tasks.id, taskId));
+      if (!task) throw notFound(TASK_NOT_FOUND);
+      if (!counterpart(task, userId)) throw forbidden(NOT_A_PARTY);
+      const rows = await selectReviews(db)
+        .where(eq(reviews.taskId, taskId))
+        .orderBy(reviews.createdAt);
+      const all = rows.map(toReview);
+      const mine = all.find((r) => r.reviewer.id === userId) ?? null;
+      const completed = task.status === 'Completed' && task.completedAt !== null;
+      return {
+        reviews: all.filter((r) => r.publishedAt !== null),
+        mine,
+        canReview: completed && windowOpen(task, now) && (mine === null || !mine.publishedAt),
+        windowEndsAt: task.completedAt ? reviewWindowEnd(task.completedAt).toISOString() : null,
+      };
+    },
+
+    /**
+     * Writes the reader's review of the other side of a completed task. When the other side
+     * has written theirs already, both publish now (and both ratings change) in this
+     * transaction; the task's row lock orders the two writers.
+     */
+    async write(taskId: string, userId: string, input: ReviewInput, now = new Date()) {
+      const id = await db.transaction(async (tx) => {
+        const task = await lockTaskParties(tx, taskId);
+        if (!task) throw notFound(TASK_NOT_FOUND);
+        const other = counterpart(task, userId);
+        if (!other) throw forbidden(NOT_A_PARTY);
+        if (task.status !== 'Completed' || !task.completedAt)
+          throw conflict(TASK_NOT_REVIEWABLE, 'NOT_COMPLETED');
+        if (!windowOpen(task, now)) throw conflict(WINDOW_CLOSED, 'REVIEW_WINDOW_CLOSED');
+        const [created] = await tx
+          .insert(reviews)
+          .values({
+            taskId,
+            reviewerId: userId,
+            revieweeId: other.id,
+            role: other.role,
+            rating: input.rating,
+            comment: input.comment,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: reviews.id });
+        if (!created) throw conflict(ALREADY_REVIEWED, 'ALREADY_REVIEWED');
+        const [theirs] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.taskId, taskId), eq(reviews.reviewerId, other.id)));
+        if (theirs) {
+          const published = await tx
+            .update(reviews)
+            .set({ publishedAt: now })
+            .where(and(eq(reviews.taskId, taskId), isNull(reviews.publishedAt)))
+            .returning({
+              revieweeId: reviews.revieweeId,
+              role: reviews.role,
+              rating: reviews.rating,
+              taskId: reviews.taskId,
+            });
+          await publishedTogether(tx, events, published, new Map([[taskId, task.title]]));
+        }
+        await events.publish(tx, { type: 'task.changed', taskId });
+        return created.id;
+      });
+      return (await reviewById(db, id))!;
+    },
+
+    /** The author changes their review while it is unpublished and the window is open. */
+    async edit(reviewId: string, userId: string, input: ReviewInput, now = new Date()) {
+      if (!isUuid(reviewId)) throw notFound(REVIEW_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            reviewerId: reviews.reviewerId,
+            publishedAt: reviews.publishedAt,
+            completedAt: tasks.completedAt,
+          })
+          .from(reviews)
+          .innerJoin(tasks, eq(tasks.id, reviews.taskId))
+          .where(eq(reviews.id, reviewId))
+          .for('update', { of: reviews });
+        // Someone else's unpublished review does not exist for the reader.
+        if (!row || row.reviewerId !== userId) throw notFound(REVIEW_NOT_FOUND);
+        if (row.publishedAt) throw conflict(ALREADY_PUBLISHED, 'ALREADY_PUBLISHED');
+        if (!row.completedAt || now >= reviewWindowEnd(row.completedAt))
+          throw conflict(WINDOW_CLOSED, 'REVIEW_WINDOW_CLOSED');
+        await tx
+          .update(reviews)
+          .set({ rating: input.rating, comment: input.comment, updatedAt: now })
+          .where(eq(reviews.id, reviewId));
+      });
+      return (await reviewById(db, reviewId))!;
+    },
+
+    /** The reviewee's one public reply to a published review of them. */
+    async reply(reviewId: string, userId: string, text: string) {
+      if (!isUuid(reviewId)) throw notFound(REVIEW_NOT_FOUND);
+      const [row] = await db
+        .select({
+          revieweeId: reviews.revieweeId,
+          reviewerId: reviews.reviewerId,
+          publishedAt: reviews.publishedAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.id, reviewId));
+      const visible = row && (row.publishedAt !== null || row.reviewerId === userId);
+      if (!visible) throw notFound(REVIEW_NOT_FOUND);
+      if (row.revieweeId !== userId || !row.publishedAt) throw forbidden(REPLY_NOT_YOURS);
+      const [done] = await db
+        .update(reviews)
+        .set({ reply: text })
+        .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+        .returning({ id: reviews.id });
+      if (!done) throw conflict(ALREADY_REPLIED, 'ALREADY_REPLIED');
+      return (await reviewById(db, reviewId))!;
+    },
+
+    /** Published reviews a person received, newest first. */
+    async received(userId: string, page: number, limit: number): Promise<Page<Review>> {
+      const theirs = and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt));
+      const { items, total } = await countedPage(
+        { page, limit },
+        selectReviews(db)
+          .where(theirs)
+          .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+          .limit(limit)
+          .offset(pageOffset({ page, limit })),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reviews)
+          .where(theirs),
+      );
+      return { items: items.map(toReview), total };
+    },
+  };
+}
+
+/**
+ * When a task completes: both people are asked to review each other (a notification each,
+ * and a request the reminder job reads), in the completing transaction.
+ */
+export async function requestReviews(
+  tx: MailTx,
+  events: EventBus,
+  task: { id: string; title: string; ownerId: string; assigneeId: string },
+) {
+  await tx
+    .insert(reviewRequests)
+    .values([
+      { taskId: task.id, userId: task.ownerId },
+      { taskId: task.id, userId: task.assigneeId },
+    ])
+    .onConflictDoNothing();
+  await notify(
+    tx,
+    events,
+    [task.ownerId, task.assigneeId].map((userId) => ({
+      userId,
+      type: 'review.requested' as const,
+      title: 'How did it go? Leave a review',
+      body: `“${task.title}” is completed. Your review publishes once both of you have written one, or after ${REVIEW_WINDOW_DAYS} days.`,
+      taskId: task.id,
+    })),
+  );
+}
+
+/**
+ * The periodic work of the review window, safe to run on every instance at once (each row
+ * is claimed by one UPDATE): reviews of work completed more than the window ago publish
+ * (and count in ratings), and who has not reviewed after the reminder delay gets a reminder.
+ */
+export async function runReviewJobs(db: Db, events: EventBus, now = new Date()) {
+  const published = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(reviews)
+      .set({ publishedAt: now })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.id, reviews.taskId),
+          isNull(reviews.publishedAt),
+          lte(
+            tasks.completedAt,
+            sql`${now.toISOString()}::timestamptz - ${DAY(REVIEW_WINDOW_DAYS)}`,
+          ),
+        ),
+      )
+      .returning({
+        revieweeId: reviews.revieweeId,
+        role: reviews.role,
+        rating: reviews.rating,
+        taskId: reviews.taskId,
+        title: tasks.title,
+      });
+    await publishedTogether(tx, events, rows, new Map(rows.map((r) => [r.taskId, r.title])));
+    return rows.length;
+  });
+
+  const reminded = await db.transaction(async (tx) => {
+    const due = await tx
+      .update(reviewRequests)
+      .set({ remindedAt: now })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.id, reviewRequests.taskId),
+          isNull(reviewRequests.remindedAt),
+          lte(
+            reviewRequests.createdAt,
+            sql`${now.toISOString()}::timestamptz - ${DAY(REVIEW_REMINDER_DAYS)}`,
+          ),
+          sql`${tasks.completedAt} > ${now.toISOString()}::timestamptz - ${DAY(REVIEW_WINDOW_DAYS)}`,
+          sql`not exists (select 1 from ${reviews} where ${reviews.taskId} = ${reviewRequests.taskId} and ${reviews.reviewerId} = ${reviewRequests.userId})`,
+        ),
+      )
+      .returning({ userId: reviewRequests.userId, taskId: tasks.id, title: tasks.title });
+    await notify(
+      tx,
+      events,
+      due.map((r) => ({
+        userId: r.userId,
+        type: 'review.reminder' as const,
+        title: 'A review is still waiting for you',
+        body: `You have not reviewed “${r.title}” yet. The window closes ${REVIEW_WINDOW_DAYS} days after completion.`,
+        taskId: r.taskId,
+      })),
+    );
+    return due.length;
+  });
+  return { published, reminded };
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  reviewIdParamsSchema,
+  reviewInputSchema,
+  reviewReplySchema,
+  reviewSchema,
+  taskReviewsSchema,
+} from '../../shared/reviews.ts';
+import { taskIdParamsSchema } from '../../shared/tasks.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createReviewRepository, runReviewJobs } from './repository.ts';
+
+/** How often each instance publishes reviews whose window closed and sends reminders. */
+const REVIEW_JOBS_EVERY_MS = 60_000;
+
+/** Reviews both ways after completed work, and the jobs of the review window. */
+export async function reviewRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createReviewRepository(app.database.db, app.events);
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      runReviewJobs(app.database.db, app.events).catch((err: unknown) =>
+        app.log.error({ err }, 'review jobs failed'),
+      );
+    }, REVIEW_JOBS_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.get(
+    '/api/tasks/:id/reviews',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'The reviews of a completed task, as its owner or its freelancer sees them',
+        description:
+          'Published reviews of both sides, the caller’s own review (published or not), whether the caller may review now, and when the review window closes.',
+        params: taskIdParamsSchema,
+        response: { 200: taskReviewsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => repo.forTask(request.params.id, request.user.id),
+  );
+
+  app.post(
+    '/api/tasks/:id/reviews',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review the other side of a completed task (owner ↔ freelancer)',
+        description:
+          'One review per side per task, within 14 days of completion. It stays hidden until the other side has reviewed too or the window closes.',
+        params: taskIdParamsSchema,
+        body: reviewInputSchema,
+        response: { 201: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const review = await repo.write(request.params.id, request.user.id, request.body);
+      return reply.status(201).send(review);
+    },
+  );
+
+  app.put(
+    '/api/reviews/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Change my review while it is unpublished',
+        params: reviewIdParamsSchema,
+        body: reviewInputSchema,
+        response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => repo.edit(request.params.id, request.user.id, request.body),
+  );
+
+  app.post(
+    '/api/reviews/:id/reply',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reply once, publicly, to a published review of me',
+        params: reviewIdParamsSchema,
+        body: reviewReplySchema,
+        response: { 200: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => repo.reply(request.params.id, request.user.id, request.body.reply),
+  );
+}

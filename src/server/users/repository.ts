@@ -1,0 +1,96 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ProfileInput, PublicProfile } from '../../shared/profiles.ts';
+import { ratingSummary } from '../../shared/reviews.ts';
+import type { Db } from '../db/client.ts';
+import { bids, profiles, tasks, user } from '../db/schema.ts';
+
+const counted = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
+
+/** Public profiles: what a person shows everyone, and their track record on both sides. */
+export function createUserRepository(db: Db) {
+  return {
+    async exists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+      return row !== undefined;
+    },
+
+    async publicProfile(userId: string): Promise<PublicProfile | undefined> {
+      const [row] = await db
+        .select({
+          id: user.id,
+          name: user.name,
+          image: user.image,
+          verified: user.emailVerified,
+          createdAt: user.createdAt,
+          headline: profiles.headline,
+          bio: profiles.bio,
+          location: profiles.location,
+          skills: profiles.skills,
+          clientRatingSum: profiles.clientRatingSum,
+          clientRatingCount: profiles.clientRatingCount,
+          freelancerRatingSum: profiles.freelancerRatingSum,
+          freelancerRatingCount: profiles.freelancerRatingCount,
+          // Each count reads one person's rows through an index on (owner or bidder, …).
+          tasksPosted: counted(
+            sql`select count(*) from ${tasks} where ${tasks.ownerId} = ${user.id}`,
+          ),
+          hired: counted(
+            sql`select count(*) from ${tasks} where ${tasks.ownerId} = ${user.id} and ${tasks.assigneeId} is not null`,
+          ),
+          completed: counted(
+            sql`select count(*) from ${tasks} where ${tasks.ownerId} = ${user.id} and ${tasks.status} = 'Completed'`,
+          ),
+          bidsPlaced: counted(
+            sql`select count(*) from ${bids} where ${bids.bidderId} = ${user.id}`,
+          ),
+          jobsWon: counted(
+            sql`select count(*) from ${bids} where ${bids.bidderId} = ${user.id} and ${bids.status} = 'accepted'`,
+          ),
+          jobsCompleted: counted(
+            sql`select count(*) from ${tasks} where ${tasks.assigneeId} = ${user.id} and ${tasks.status} = 'Completed'`,
+          ),
+        })
+        .from(user)
+        .leftJoin(profiles, eq(profiles.userId, user.id))
+        .where(eq(user.id, userId));
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        image: row.image,
+        headline: row.headline ?? '',
+        bio: row.bio ?? '',
+        skills: row.skills ?? [],
+        location: row.location ?? '',
+        memberSince: row.createdAt.toISOString(),
+        verified: row.verified,
+        client: {
+          tasksPosted: row.tasksPosted,
+          hired: row.hired,
+          completed: row.completed,
+          rating: ratingSummary(row.clientRatingSum ?? 0, row.clientRatingCount ?? 0),
+        },
+        freelancer: {
+          bidsPlaced: row.bidsPlaced,
+          jobsWon: row.jobsWon,
+          jobsCompleted: row.jobsCompleted,
+          completionRate: row.jobsWon === 0 ? null : row.jobsCompleted / row.jobsWon,
+          rating: ratingSummary(row.freelancerRatingSum ?? 0, row.freelancerRatingCount ?? 0),
+        },
+      };
+    },
+
+    /** Changes the fields given; the rest stay. */
+    async updateProfile(userId: string, input: ProfileInput) {
+      const set = {
+        ...input,
+        ...(input.skills && { skills: [...new Set(input.skills)] }),
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(profiles)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: profiles.userId, set });
+    },
+  };
+}

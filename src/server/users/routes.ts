@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuerySchema } from '../../shared/paging.ts';
+import {
+  profileInputSchema,
+  publicProfileSchema,
+  userIdParamsSchema,
+} from '../../shared/profiles.ts';
+import { reviewSchema } from '../../shared/reviews.ts';
+import { notFound } from '../http/errors.ts';
+import { sendPage } from '../http/paging.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createReviewRepository } from '../reviews/repository.ts';
+import { createUserRepository } from './repository.ts';
+
+const USER_NOT_FOUND = 'User not found';
+const REVIEWS_PAGE_SIZE = 10;
+
+/** Public profiles (open to everyone, never an e-mail address) and editing my own. */
+export async function userRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const users = createUserRepository(app.database.db);
+  const reviews = createReviewRepository(app.database.db, app.events);
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'A person’s public profile and track record as client and freelancer',
+        params: userIdParamsSchema,
+        response: { 200: publicProfileSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const profile = await users.publicProfile(request.params.id);
+      if (!profile) throw notFound(USER_NOT_FOUND);
+      return profile;
+    },
+  );
+
+  app.get(
+    '/api/users/:id/reviews',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Published reviews a person received, newest first',
+        description:
+          'Paged with `page` and `limit` (default 10, at most 100); `X-Total-Count` holds the number of published reviews.',
+        params: userIdParamsSchema,
+        querystring: pageQuerySchema(REVIEWS_PAGE_SIZE),
+        response: { 200: z.array(reviewSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { page, limit } = request.query;
+      const result = await reviews.received(id, page, limit);
+      if (result.total === 0 && !(await users.exists(id))) throw notFound(USER_NOT_FOUND);
+      return sendPage(reply, result);
+    },
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Change my public profile: headline, bio, skills, location',
+        body: profileInputSchema,
+        response: { 200: publicProfileSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await users.updateProfile(request.user.id, request.body);
+      return (await users.publicProfile(request.user.id))!;
+    },
+  );
+}

@@ -97,7 +97,11 @@ describe('e-mail notifications', () => {
       200,
     );
     await expect
-      .poll(() => notices(later!).map((m) => m.subject).sort())
+      .poll(() =>
+        notices(later!)
+          .map((m) => m.subject)
+          .sort(),
+      )
       .toEqual([
         'How did it go? Leave a review',
         'Your bid was accepted',

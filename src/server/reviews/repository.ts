@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   REVIEW_REMINDER_DAYS,
   REVIEW_WINDOW_DAYS,
@@ -29,7 +29,9 @@ export const ALREADY_PUBLISHED = 'A published review can no longer be edited.';
 export const ALREADY_REPLIED = 'You have already replied to this review.';
 export const REPLY_NOT_YOURS = 'Only the person reviewed can reply, once the review is published.';
 
-const DAY = (days: number) => sql`make_interval(days => ${days})`;
+/** The moment `days` days before `now`, as SQL. */
+const daysBefore = (now: Date, days: number) =>
+  sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`;
 
 const reviewer = aliasedTable(user, 'reviewer');
 const reviewee = aliasedTable(user, 'reviewee');
@@ -78,10 +80,9 @@ function toReview(r: ReviewRow): Review {
   };
 }
 
-/** The two people of a completed task: its owner, and the freelancer who did the work. */
-async function lockTaskParties(tx: Db, taskId: string) {
-  if (!isUuid(taskId)) return undefined;
-  const [task] = await tx
+/** A task's state and its two people: its owner, and the freelancer who did the work. */
+function taskParties(db: Db, taskId: string) {
+  return db
     .select({
       id: tasks.id,
       title: tasks.title,
@@ -91,11 +92,9 @@ async function lockTaskParties(tx: Db, taskId: string) {
       completedAt: tasks.completedAt,
     })
     .from(tasks)
-    .where(eq(tasks.id, taskId))
-    .for('update');
-  return task;
+    .where(eq(tasks.id, taskId));
 }
-type TaskParties = NonNullable<Awaited<ReturnType<typeof lockTaskParties>>>;
+type TaskParties = Awaited<ReturnType<typeof taskParties>>[number];
 
 /** Who the reader reviews on this task, on which side; null when they took no part. */
 function counterpart(task: TaskParties, userId: string): { id: string; role: ReviewRole } | null {
@@ -115,10 +114,22 @@ const windowOpen = (task: TaskParties, now: Date) =>
 async function publishedTogether(
   tx: MailTx,
   events: EventBus,
-  published: { revieweeId: string; role: ReviewRole; rating: number; taskId: string }[],
-  titles: Map<string, string>,
+  published: {
+    revieweeId: string;
+    role: ReviewRole;
+    rating: number;
+    taskId: string;
+    title: string;
+  }[],
 ) {
-  for (const r of published) {
+  // Rows are locked in one order (by person, then side) so that concurrent publications
+  // touching the same two people cannot deadlock.
+  const ordered = published.toSorted((a, b) =>
+    a.revieweeId === b.revieweeId
+      ? a.role.localeCompare(b.role)
+      : a.revieweeId.localeCompare(b.revieweeId),
+  );
+  for (const r of ordered) {
     const client = r.role === 'client';
     await tx
       .insert(profiles)
@@ -149,7 +160,7 @@ async function publishedTogether(
       userId: r.revieweeId,
       type: 'review.published' as const,
       title: 'A review of you was published',
-      body: `You received ${r.rating} of 5 stars for “${titles.get(r.taskId) ?? 'a task'}”.`,
+      body: `You received ${r.rating} of 5 stars for “${r.title}”.`,
       taskId: r.taskId,
     })),
   );
@@ -165,17 +176,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
     /** The reviews of a task as one of its two people sees them (anyone else: 403). */
     async forTask(taskId: string, userId: string, now = new Date()): Promise<TaskReviews> {
       if (!isUuid(taskId)) throw notFound(TASK_NOT_FOUND);
-      const [task] = await db
-        .select({
-          id: tasks.id,
-          title: tasks.title,
-          status: tasks.status,
-          ownerId: tasks.ownerId,
-          assigneeId: tasks.assigneeId,
-          completedAt: tasks.completedAt,
-        })
-        .from(tasks)
-        .where(eq(tasks.id, taskId));
+      const [task] = await taskParties(db, taskId);
       if (!task) throw notFound(TASK_NOT_FOUND);
       if (!counterpart(task, userId)) throw forbidden(NOT_A_PARTY);
       const rows = await selectReviews(db)
@@ -199,7 +200,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
      */
     async write(taskId: string, userId: string, input: ReviewInput, now = new Date()) {
       const id = await db.transaction(async (tx) => {
-        const task = await lockTaskParties(tx, taskId);
+        const [task] = isUuid(taskId) ? await taskParties(tx, taskId).for('update') : [];
         if (!task) throw notFound(TASK_NOT_FOUND);
         const other = counterpart(task, userId);
         if (!other) throw forbidden(NOT_A_PARTY);
@@ -236,7 +237,8 @@ export function createReviewRepository(db: Db, events: EventBus) {
               rating: reviews.rating,
               taskId: reviews.taskId,
             });
-          await publishedTogether(tx, events, published, new Map([[taskId, task.title]]));
+          const titled = published.map((r) => ({ ...r, title: task.title }));
+          await publishedTogether(tx, events, titled);
         }
         await events.publish(tx, { type: 'task.changed', taskId });
         return created.id;
@@ -358,10 +360,7 @@ export async function runReviewJobs(db: Db, events: EventBus, now = new Date()) 
         and(
           eq(tasks.id, reviews.taskId),
           isNull(reviews.publishedAt),
-          lte(
-            tasks.completedAt,
-            sql`${now.toISOString()}::timestamptz - ${DAY(REVIEW_WINDOW_DAYS)}`,
-          ),
+          lte(tasks.completedAt, daysBefore(now, REVIEW_WINDOW_DAYS)),
         ),
       )
       .returning({
@@ -371,7 +370,7 @@ export async function runReviewJobs(db: Db, events: EventBus, now = new Date()) 
         taskId: reviews.taskId,
         title: tasks.title,
       });
-    await publishedTogether(tx, events, rows, new Map(rows.map((r) => [r.taskId, r.title])));
+    await publishedTogether(tx, events, rows);
     return rows.length;
   });
 
@@ -384,11 +383,8 @@ export async function runReviewJobs(db: Db, events: EventBus, now = new Date()) 
         and(
           eq(tasks.id, reviewRequests.taskId),
           isNull(reviewRequests.remindedAt),
-          lte(
-            reviewRequests.createdAt,
-            sql`${now.toISOString()}::timestamptz - ${DAY(REVIEW_REMINDER_DAYS)}`,
-          ),
-          sql`${tasks.completedAt} > ${now.toISOString()}::timestamptz - ${DAY(REVIEW_WINDOW_DAYS)}`,
+          lte(reviewRequests.createdAt, daysBefore(now, REVIEW_REMINDER_DAYS)),
+          gt(tasks.completedAt, daysBefore(now, REVIEW_WINDOW_DAYS)),
           sql`not exists (select 1 from ${reviews} where ${reviews.taskId} = ${reviewRequests.taskId} and ${reviews.reviewerId} = ${reviewRequests.userId})`,
         ),
       )

@@ -8,6 +8,7 @@ import {
   taskReviewsSchema,
 } from '../../shared/reviews.ts';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
+import { routeOptions } from '../http/route-options.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createReviewRepository, runReviewJobs } from './repository.ts';
 
@@ -32,34 +33,34 @@ export async function reviewRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/tasks/:id/reviews',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['reviews'],
-        summary: 'The reviews of a completed task, as its owner or its freelancer sees them',
+    routeOptions(
+      'user',
+      'reviews',
+      'The reviews of a completed task, as its owner or its freelancer sees them',
+      {
         description:
           'Published reviews of both sides, the caller’s own review (published or not), whether the caller may review now, and when the review window closes.',
         params: taskIdParamsSchema,
         response: { 200: taskReviewsSchema, ...errorResponses(401, 403, 404) },
       },
-    },
+    ),
     async (request) => repo.forTask(request.params.id, request.user.id),
   );
 
   app.post(
     '/api/tasks/:id/reviews',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['reviews'],
-        summary: 'Review the other side of a completed task (owner ↔ freelancer)',
+    routeOptions(
+      'user',
+      'reviews',
+      'Review the other side of a completed task (owner ↔ freelancer)',
+      {
         description:
           'One review per side per task, within 14 days of completion. It stays hidden until the other side has reviewed too or the window closes.',
         params: taskIdParamsSchema,
         body: reviewInputSchema,
         response: { 201: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    },
+    ),
     async (request, reply) => {
       const review = await repo.write(request.params.id, request.user.id, request.body);
       return reply.status(201).send(review);
@@ -68,31 +69,21 @@ export async function reviewRoutes(scope: FastifyInstance) {
 
   app.put(
     '/api/reviews/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['reviews'],
-        summary: 'Change my review while it is unpublished',
-        params: reviewIdParamsSchema,
-        body: reviewInputSchema,
-        response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    routeOptions('user', 'reviews', 'Change my review while it is unpublished', {
+      params: reviewIdParamsSchema,
+      body: reviewInputSchema,
+      response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 409) },
+    }),
     async (request) => repo.edit(request.params.id, request.user.id, request.body),
   );
 
   app.post(
     '/api/reviews/:id/reply',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['reviews'],
-        summary: 'Reply once, publicly, to a published review of me',
-        params: reviewIdParamsSchema,
-        body: reviewReplySchema,
-        response: { 200: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions('user', 'reviews', 'Reply once, publicly, to a published review of me', {
+      params: reviewIdParamsSchema,
+      body: reviewReplySchema,
+      response: { 200: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => repo.reply(request.params.id, request.user.id, request.body.reply),
   );
 }

@@ -10,6 +10,7 @@ import {
 import { reviewSchema } from '../../shared/reviews.ts';
 import { notFound } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
+import { routeOptions } from '../http/route-options.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createReviewRepository } from '../reviews/repository.ts';
 import { createUserRepository } from './repository.ts';
@@ -25,15 +26,15 @@ export async function userRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/users/:id',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['users'],
-        summary: 'A person’s public profile and track record as client and freelancer',
+    routeOptions(
+      'public',
+      'users',
+      'A person’s public profile and track record as client and freelancer',
+      {
         params: userIdParamsSchema,
         response: { 200: publicProfileSchema, ...errorResponses(404) },
       },
-    },
+    ),
     async (request) => {
       const profile = await users.publicProfile(request.params.id);
       if (!profile) throw notFound(USER_NOT_FOUND);
@@ -43,18 +44,13 @@ export async function userRoutes(scope: FastifyInstance) {
 
   app.get(
     '/api/users/:id/reviews',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['users'],
-        summary: 'Published reviews a person received, newest first',
-        description:
-          'Paged with `page` and `limit` (default 10, at most 100); `X-Total-Count` holds the number of published reviews.',
-        params: userIdParamsSchema,
-        querystring: pageQuerySchema(REVIEWS_PAGE_SIZE),
-        response: { 200: z.array(reviewSchema), ...errorResponses(400, 404) },
-      },
-    },
+    routeOptions('public', 'users', 'Published reviews a person received, newest first', {
+      description:
+        'Paged with `page` and `limit` (default 10, at most 100); `X-Total-Count` holds the number of published reviews.',
+      params: userIdParamsSchema,
+      querystring: pageQuerySchema(REVIEWS_PAGE_SIZE),
+      response: { 200: z.array(reviewSchema), ...errorResponses(400, 404) },
+    }),
     async (request, reply) => {
       const { id } = request.params;
       const { page, limit } = request.query;
@@ -66,15 +62,10 @@ export async function userRoutes(scope: FastifyInstance) {
 
   app.put(
     '/api/profile',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['users'],
-        summary: 'Change my public profile: headline, bio, skills, location',
-        body: profileInputSchema,
-        response: { 200: publicProfileSchema, ...errorResponses(400, 401) },
-      },
-    },
+    routeOptions('user', 'users', 'Change my public profile: headline, bio, skills, location', {
+      body: profileInputSchema,
+      response: { 200: publicProfileSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => {
       await users.updateProfile(request.user.id, request.body);
       return (await users.publicProfile(request.user.id))!;

@@ -145,7 +145,28 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
     expectNone(
       await scanAll(page, [
         home,
-        { path: '/profile', heading: 'Profile Settings' },
+        {
+          path: '/profile',
+          heading: 'Profile Settings',
+          then: (page) =>
+            expect(
+              page
+                .getByRole('region', { name: 'Active sessions' })
+                .getByText('This device', { exact: true }),
+            ).toBeVisible(),
+        },
+        {
+          name: '/profile (delete account dialog)',
+          path: '/profile',
+          heading: 'Profile Settings',
+          then: async (page) => {
+            await page
+              .getByRole('region', { name: 'Delete account' })
+              .getByRole('button', { name: 'Delete account' })
+              .click();
+            await expect(page.getByRole('alertdialog')).toBeVisible();
+          },
+        },
         {
           name: '/my-tasks (empty)',
           path: '/my-tasks',

@@ -54,6 +54,13 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
           heading: 'This verification link is not valid',
         },
         {
+          name: '/unsubscribe (a link that is not valid)',
+          path: '/unsubscribe?token=not-a-real-token',
+          heading: 'Unsubscribe',
+          then: (page) =>
+            expect(page.getByText('This unsubscribe link is not valid.')).toBeVisible(),
+        },
+        {
           name: '/add-task (→ /login)',
           path: '/add-task',
           landsOn: '/login',

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { accountButton, type TestUser } from './support/test.ts';
+import { randomUUID } from 'node:crypto';
+import { accountButton, signInWithGoogleAs, type TestUser } from './support/test.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
@@ -191,6 +192,43 @@ test.describe('account settings', () => {
     await expect(
       page.getByText('That e-mail and password do not match an account. Check them and try again.'),
     ).toBeVisible();
+  });
+
+  test('a Google-only account is pointed to "Forgot password?" and deletes after a fresh Google sign-in', async ({
+    page,
+    context,
+    accounts,
+  }) => {
+    const id = randomUUID().slice(0, 8);
+    const identity = {
+      sub: `sub-${randomUUID()}`,
+      email: `g-${id}@gmail.example`,
+      name: `G ${id}`,
+    };
+    await signInWithGoogleAs(context, accounts.track(identity));
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupOpened;
+    const closed = popup.waitForEvent('close', { timeout: 15_000 });
+    await popup.getByRole('link', { name: `Continue as ${identity.name}` }).click();
+    await closed;
+    await expect(accountButton(page)).toBeVisible();
+
+    await page.goto('/profile');
+    const password = section(page, 'Change password');
+    await expect(password).toContainText('You sign in with Google');
+    await expect(password.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    await section(page, 'Delete account').getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(dialog).toContainText('needs a sign-in with Google in the last 10 minutes');
+    await expect(dialog.getByRole('button', { name: 'Sign in with Google again' })).toBeVisible();
+    // Signed in a moment ago: no password is asked.
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Your account has been deleted' })).toBeVisible();
   });
 
   test('unsubscribe: the link from a notification mail turns that mail off', async ({

@@ -52,8 +52,10 @@ function SessionRow({ session }: { session: DeviceSession }) {
           ) : null}
         </p>
         <p className="text-sm text-base-content/70">
-          Last active {formatDateTime(session.updatedAt)} · signed in{' '}
-          {formatDateTime(session.createdAt)}
+          Last active {formatDateTime(session.updatedAt)}
+        </p>
+        <p className="text-xs text-base-content/70">
+          Signed in {formatDateTime(session.createdAt)}
         </p>
         {failure ? (
           <p role="alert" className="mt-1 text-sm text-error">

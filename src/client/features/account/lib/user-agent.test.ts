@@ -28,6 +28,10 @@ describe('describeUserAgent', () => {
       { browser: 'Chrome', os: 'Android', kind: 'phone' },
     ],
     [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      { browser: 'Chrome', os: 'Linux', kind: 'computer' },
+    ],
+    [
       'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
       { browser: 'Firefox', os: 'Linux', kind: 'computer' },
     ],

@@ -11,7 +11,7 @@ const BROWSERS: [string, RegExp][] = [
   ['Opera', /\b(OPR|Opera)\//],
   ['Samsung Internet', /\bSamsungBrowser\//],
   ['Firefox', /\b(Firefox|FxiOS)\//],
-  ['Chrome', /\b(Chrome|CriOS|Chromium)\//],
+  ['Chrome', /\b(Chrome|HeadlessChrome|CriOS|Chromium)\//],
   ['Safari', /\bSafari\//],
 ];
 

@@ -21,19 +21,38 @@ import { BidHistory } from '../features/bids/components/bid-history.tsx';
 import { TaskBudget } from '../features/tasks/components/task-budget.tsx';
 import { TaskDetailSummary } from '../features/tasks/components/task-detail-summary.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
+import { pageCount, pageFrom } from '../lib/paging.ts';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
+
+/** Bids per "Show more": the history grows by a page at a time. */
+const BID_PAGE_SIZE = 50;
+
+/**
+ * The first `?bids=` pages of the task's bids (oldest first), fetched page by page through
+ * the paging contract, so the history never stops short of the true total.
+ */
+async function loadBids(id: string, pages: number, signal: AbortSignal) {
+  try {
+    const first = await fetchBids(id, 1, BID_PAGE_SIZE, signal);
+    const last = Math.min(pages, pageCount(first.total, BID_PAGE_SIZE));
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, last - 1) }, (_, i) =>
+        fetchBids(id, i + 2, BID_PAGE_SIZE, signal),
+      ),
+    );
+    const list = [first, ...rest].flatMap((page) => page.items);
+    return { list, total: first.total, pages: last, error: null };
+  } catch (error) {
+    const message = errorMessage(error, 'The bids could not be loaded.');
+    return { list: [] as Bid[], total: 0, pages: 1, error: message };
+  }
+}
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const [task, bids] = await Promise.all([
     fetchTask(id, request.signal),
-    fetchBids(id, 1, 100, request.signal).then(
-      (page): { list: Bid[]; error: string | null } => ({ list: page.items, error: null }),
-      (error: unknown) => ({
-        list: [] as Bid[],
-        error: errorMessage(error, 'The bids could not be loaded.'),
-      }),
-    ),
+    loadBids(id, pageFrom(request.url, 'bids'), request.signal),
   ]);
   toCanonicalId(request, id, task);
   return { task, bids, isOwner: task.userEmail !== undefined };
@@ -69,7 +88,7 @@ export function Component() {
   }, [actionData]);
 
   const { task, bids, isOwner } = data;
-  const bidCount = Math.max(task.bidCount, bids.list.length);
+  const bidCount = Math.max(task.bidCount, bids.total, bids.list.length);
   const result = dialog.current;
 
   return (
@@ -132,7 +151,16 @@ export function Component() {
           </div>
         </aside>
         <div className="min-w-0 lg:col-start-1">
-          <BidHistory bids={bids.list} error={bids.error} count={bidCount} />
+          <BidHistory
+            bids={bids.list}
+            error={bids.error}
+            count={bidCount}
+            moreHref={
+              bids.pages < pageCount(bids.total, BID_PAGE_SIZE)
+                ? `?bids=${bids.pages + 1}`
+                : undefined
+            }
+          />
         </div>
       </div>
       <AppDialog

@@ -99,6 +99,36 @@ test.describe('task detail and bidding', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the bid history shows more a page at a time until every bid is there', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    const owner = await accounts.apiUser('owner');
+    const taskId = await createTask(owner.api, baseURL!);
+    const bidder = await accounts.apiUser('bidder');
+    await placeBid(bidder.api, baseURL!, taskId, 70);
+    await accounts.signInPage('viewer');
+    // The history loads 50 bids a page; say there are 120, so it needs three.
+    const asked: URLSearchParams[] = [];
+    await page.route('**/api/bids?*', async (route) => {
+      asked.push(new URL(route.request().url()).searchParams);
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-total-count': '120' } });
+    });
+    await page.goto(`/browse-tasks/${taskId}`);
+    await expect(page.getByRole('heading', { name: 'Bid History (120)' })).toBeVisible();
+    expect(asked.map((q) => [q.get('page'), q.get('limit')])).toEqual([['1', '50']]);
+    await page.getByRole('link', { name: /Show more/ }).click();
+    await expect(page).toHaveURL(`/browse-tasks/${taskId}?bids=2`);
+    await expect.poll(() => asked.map((q) => q.get('page'))).toEqual(['1', '1', '2']);
+    await page.getByRole('link', { name: /Show more/ }).click();
+    await expect(page).toHaveURL(`/browse-tasks/${taskId}?bids=3`);
+    await expect.poll(() => asked.slice(3).map((q) => q.get('page'))).toEqual(['1', '2', '3']);
+    // All three pages are there: no more to show.
+    await expect(page.getByRole('link', { name: /Show more/ })).toHaveCount(0);
+  });
+
   test('on my own task the form is replaced by a note and a link to its bids', async ({
     page,
     baseURL,

@@ -1,4 +1,5 @@
 import { Clock, Gavel } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Bid } from '../../../../shared/bids.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -9,10 +10,12 @@ interface BidHistoryProps {
   /** Set when the bids could not be loaded. */
   error: string | null;
   count: number;
+  /** Where "Show more" leads (the same screen with one more page of bids), while some are left. */
+  moreHref?: string;
 }
 
-/** `Bid History (n)`: every bid, oldest first, numbered. */
-export function BidHistory({ bids, error, count }: BidHistoryProps) {
+/** `Bid History (n)`: the bids loaded so far, oldest first, numbered, and "Show more". */
+export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
   return (
     <section
       aria-labelledby="bid-history"
@@ -52,6 +55,17 @@ export function BidHistory({ bids, error, count }: BidHistoryProps) {
           ))}
         </ol>
       )}
+      {moreHref && !error ? (
+        <Link
+          to={moreHref}
+          replace
+          preventScrollReset
+          className="btn btn-outline btn-sm mt-4"
+          aria-label={`Show more bids (${bids.length} of ${count} shown)`}
+        >
+          Show more
+        </Link>
+      ) : null}
     </section>
   );
 }

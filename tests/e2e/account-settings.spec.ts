@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { NOTIFICATION_TYPES } from '../../src/shared/notification-types.ts';
 import { accountButton, signInWithGoogleAs, type TestUser } from './support/test.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
@@ -42,7 +43,18 @@ test.describe('account settings', () => {
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByText('That is not your current password.')).toBeVisible();
 
+    // An easy password is refused by the server, said beside "New password".
     await form.getByLabel('Current password').fill(user.password);
+    await form.getByLabel('New password').fill('password123');
+    await form.getByLabel('Confirm password').fill('password123');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByLabel('New password')).toHaveAccessibleDescription(
+      /This password is too easy to guess/,
+    );
+
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByLabel('New password').fill('a-new-password-1');
+    await form.getByLabel('Confirm password').fill('a-new-password-1');
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(
       form.getByText('Your password was changed. Every other device was signed out.'),
@@ -129,7 +141,7 @@ test.describe('account settings', () => {
     await accounts.signInPage('prefs');
     await page.goto('/profile');
     const prefs = section(page, 'Notification preferences');
-    await expect(prefs.getByRole('switch')).toHaveCount(5);
+    await expect(prefs.getByRole('switch')).toHaveCount(NOTIFICATION_TYPES.length);
     const declined = prefs.getByRole('switch', { name: 'My bid was declined' });
     await expect(declined).toBeChecked();
     await declined.click();

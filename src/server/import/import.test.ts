@@ -77,9 +77,12 @@ describe('import from the first version: the forms of an export', () => {
   it('a JSON array and one document a line, relaxed and canonical, import the same', async () => {
     // Array of relaxed tasks + lines of relaxed bids; lines of canonical tasks + array of canonical bids.
     await importFiles(relaxed.app.database.db);
+    // One task a transaction, three at once: the chunks do not depend on one another.
     await importFiles(canonical.app.database.db, {
       tasksFile: fixture('tasks.jsonl'),
       bidsFile: fixture('bids.json'),
+      chunk: 1,
+      parallel: 3,
     });
     const a = await snapshot(relaxed.app.database.db);
     expect(a.tasks).toHaveLength(5);

@@ -95,13 +95,10 @@ function blockHtml(block: Block): SafeHtml {
             </td>
           </tr>
         </table>
-        <p
-          class="muted"
-          style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${C.muted};word-break:break-all;"
-        >
+        <p class="muted" style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${C.muted};">
           If the button does not work, paste this link into your browser:<br /><a
             href="${block.url}"
-            style="color:${C.brand};"
+            style="color:${C.brand};word-break:break-all;"
             >${block.url}</a
           >
         </p>`;

@@ -13,7 +13,7 @@ function footer(type: NotificationType, ctx: NotificationMailContext) {
   return {
     reason: `You get this e-mail because “${NOTIFICATION_TYPE_LABELS[type]}” e-mails are on for your TaskBid account.`,
     unsubscribeUrl: ctx.unsubscribeUrl,
-    settingsUrl: `${ctx.baseUrl}/settings/notifications`,
+    settingsUrl: `${ctx.baseUrl}/profile#notifications`,
   };
 }
 

@@ -13,11 +13,13 @@ interface AccountFormProps {
 /** An account form posted to its route's action, with the action's failure shown. */
 export function AccountForm({ failure, children }: AccountFormProps) {
   const errors = useMemo(() => fieldErrors(failure?.issues), [failure]);
+  // A sentence already shown beside its field is not repeated above the form.
+  const alert = failure && !Object.values(errors).includes(failure.message) ? failure : null;
   return (
     <>
-      {failure ? (
+      {alert ? (
         <FormAlert tone="error" className="mb-4">
-          {failure.message}
+          {alert.message}
         </FormAlert>
       ) : null}
       <FieldErrorsContext value={errors}>

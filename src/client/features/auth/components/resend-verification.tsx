@@ -37,11 +37,13 @@ export function ResendVerification({ email, size = 'page' }: ResendVerificationP
         )}
         {busy ? 'Sending...' : 'Resend e-mail'}
       </button>
-      <p role="status" className="text-sm empty:hidden">
+      <p role="status" className={`text-sm empty:hidden ${size === 'page' ? 'self-center' : ''}`}>
         {sent ? (
           <span className="inline-flex items-center gap-1.5">
             <MailCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
-            We've sent a new link to {email}.
+            {size === 'small'
+              ? "We've sent a new link. Check your inbox."
+              : `We've sent a new link to ${email}.`}
           </span>
         ) : null}
       </p>

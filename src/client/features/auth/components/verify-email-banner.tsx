@@ -1,5 +1,7 @@
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { ACCOUNT_PAGES } from '../../../../shared/account.ts';
 import { readItem, tabStorage, writeItem } from '../../../lib/storage.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { ResendVerification } from './resend-verification.tsx';
@@ -9,12 +11,15 @@ const dismissedKey = (userId: string) => `verifyEmailBannerDismissed:${userId}`;
 
 /**
  * For a signed-in user whose address is not verified yet: "Please verify your e-mail
- * address" with "Resend e-mail". Dismissed, it stays away until the browser session ends.
+ * address" with "Resend e-mail" (not on the verification page, which offers its own).
+ * Dismissed, it stays away until the browser session ends.
  */
 export function VerifyEmailBanner() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState<string | null>(null);
-  if (!user || user.emailVerified) return null;
+  // The verification page says the same and offers its own "Resend e-mail".
+  if (!user || user.emailVerified || pathname === ACCOUNT_PAGES.emailVerified) return null;
   if (dismissed === user.id || readItem(tabStorage(), dismissedKey(user.id)) === 'true')
     return null;
 

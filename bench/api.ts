@@ -33,6 +33,7 @@ const { values } = parseArgs({
     'small-tasks': { type: 'string', default: '10000' },
     'small-bids': { type: 'string', default: '30000' },
     million: { type: 'boolean', default: false },
+    overload: { type: 'boolean', default: false },
     'db-prefix': { type: 'string', default: 'taskbid_apibench' },
   },
 });
@@ -115,11 +116,24 @@ function bodyBytes(url: string, headers: Record<string, string>, encoding?: stri
   });
 }
 
+/** Runs `once` again while it fails with a 503 (the server shedding load), up to 30 s. */
+async function shedRetried<T>(once: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await once();
+    } catch (error) {
+      if (!/HTTP 503/.test((error as Error).message) || attempt >= 30) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 interface Row {
   label: string;
   reqPerSec: number;
   p50: number;
   p99: number;
+  max: number;
   bytes: number;
   brBytes: number;
   failures: number;
@@ -130,17 +144,24 @@ interface Row {
   met?: boolean;
 }
 
-async function measure(label: string, url: string, headers: Record<string, string> = {}) {
-  const size = await bodyBytes(url, headers);
-  const br = await bodyBytes(url, headers, 'br');
+async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+) {
+  const size = await shedRetried(() => bodyBytes(url, headers));
+  const br = await shedRetried(() => bodyBytes(url, headers, 'br'));
   process.stdout.write(`  ${label}: warm-up ${WARMUP} s, then ${DURATION} s…`);
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  await autocannon({ url, connections, duration: WARMUP, headers });
+  const r = await autocannon({ url, connections, duration: DURATION, headers });
   const row: Row = {
     label,
-    reqPerSec: r.requests.average,
+    // Answers served (200) per second: 503s from load shedding are counted as failed.
+    reqPerSec: r['2xx'] / DURATION,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    max: r.latency.max,
     bytes: size.bytes,
     brBytes: br.bytes,
     failures: r.non2xx + r.errors + r.timeouts,
@@ -155,9 +176,14 @@ async function measure(label: string, url: string, headers: Record<string, strin
   return { row, total: size.total };
 }
 
-/** Holds `row` to "p99 ≤ limit ms". */
+/** Holds `row` to "p99 ≤ limit ms" with at most 1 % of answers failed (shed or errors). */
 function p99Aim(row: Row, limit: number, what = `p99 ≤ ${limit} ms`): Row {
-  return Object.assign(row, { aim: what, met: row.p99 <= limit });
+  const served = row.reqPerSec * DURATION;
+  const fewFailures = row.failures <= 0.01 * (served + row.failures);
+  return Object.assign(row, {
+    aim: fewFailures ? what : `${what}, ≤ 1 % failed`,
+    met: row.p99 <= limit && fewFailures,
+  });
 }
 
 async function startCeiling(databaseUrl: string) {
@@ -199,13 +225,21 @@ async function signUp(base: string): Promise<string> {
     .join('; ');
 }
 
+/** GET as JSON; a 503 (the server shedding load on a busy machine) is tried again. */
+async function getJson<T>(url: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url);
+    if (res.ok) return (await res.json()) as T;
+    if (res.status !== 503 || attempt >= 30) throw new Error(`${url}: HTTP ${res.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** A task of browse page 1 that has bids (the detail says how many). */
 async function taskWithBids(base: string): Promise<{ id: string; bids: number }> {
-  const page = (await (await fetch(`${base}/api/tasks?page=1`)).json()) as { _id: string }[];
+  const page = await getJson<{ _id: string }[]>(`${base}/api/tasks?page=1`);
   for (const task of page) {
-    const detail = (await (await fetch(`${base}/api/tasks/${task._id}`)).json()) as {
-      bidCount: number;
-    };
+    const detail = await getJson<{ bidCount: number }>(`${base}/api/tasks/${task._id}`);
     if (detail.bidCount >= 3) return { id: task._id, bids: detail.bidCount };
   }
   throw new Error('no task on browse page 1 has 3 bids or more');
@@ -299,15 +333,42 @@ async function benchSize(tasks: number, bids: number, prefix: string) {
   } finally {
     await server.stop();
   }
-  const ratio = rows[1]!.reqPerSec / top.reqPerSec;
+  const ratio = top.reqPerSec > 0 ? rows[1]!.reqPerSec / top.reqPerSec : NaN;
   notes.push(
-    `ratio ours ÷ ceiling (browse p1 newest, req/s): ${ratio.toFixed(2)}  (aim ≥ 0.7: ${verdict(ratio >= 0.7)})`,
+    Number.isFinite(ratio)
+      ? `ratio ours ÷ ceiling (browse p1 newest, answers 200 per s): ${ratio.toFixed(2)}  (aim ≥ 0.7: ${verdict(ratio >= 0.7)})`
+      : 'ratio ours ÷ ceiling: n/a (the ceiling served nothing)',
   );
   return { rows, notes, browse: rows[1]! };
 }
 
+/**
+ * `--overload`: browse page 1 at 500 connections on the first size. Aim: nobody waits more
+ * than 2 s; what the server cannot serve is answered 503 (with Retry-After) at once.
+ */
+async function overload(prefix: string) {
+  const tasks = Number(values.tasks);
+  const url = await benchDatabase(`${prefix}_${tasks}`, tasks, Number(values.bids));
+  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: url });
+  try {
+    const { row } = await measure(
+      `browse p1 newest, ${tasks}, 500 connections`,
+      `${server.url}/api/tasks`,
+      {},
+      500,
+    );
+    print([row]);
+    process.stdout.write(
+      `slowest answer: ${row.max.toFixed(0)} ms  (aim ≤ 2000 ms: ${verdict(row.max <= 2000)}); not 200: ${row.failureDetail || 'none'}\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const prefix = values['db-prefix'];
+  if (values.overload) return overload(prefix);
   const sizes: [number, number][] = [[Number(values.tasks), Number(values.bids)]];
   if (values.million) sizes.push([1_000_000, 3_000_000]);
   const smallTasks = Number(values['small-tasks']);

@@ -4,6 +4,7 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    max: number;
     total: number;
   }
   interface Options {
@@ -19,6 +20,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    '2xx': number;
     statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;

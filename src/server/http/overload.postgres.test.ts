@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { POOL_SIZE } from '../db/client.ts';
+import { WAITING_PER_CONNECTION } from './overload.ts';
 
 /** PostgreSQL only (the `postgres` Vitest project): PGlite has no pool to fill. */
 describe('overload: turned away at once with 503 and Retry-After, told apart from an outage', () => {
@@ -11,16 +12,17 @@ describe('overload: turned away at once with 503 and Retry-After, told apart fro
   });
   afterAll(() => t?.close());
 
-  /** Fills every pool connection with a 1.5 s sleep and queues `waiting` more behind them. */
-  function saturate(waiting: number) {
+  /** Fills every pool connection with a sleep and queues `waiting` more behind them. */
+  function saturate(waiting: number, seconds = 1.5) {
     const queries = Array.from({ length: POOL_SIZE + waiting }, () =>
-      t.app.database.db.execute(sql`select pg_sleep(1.5)`),
+      t.app.database.db.execute(sql`select pg_sleep(${seconds})`),
     );
     return Promise.allSettled(queries);
   }
 
   it('answers 503 OVERLOADED with Retry-After within milliseconds while the pool has a long queue', async () => {
-    const load = saturate(POOL_SIZE * 2 + 5);
+    // The queued ones give up after the pool's 1.5 s wait: the queue is gone by then.
+    const load = saturate(POOL_SIZE * WAITING_PER_CONNECTION + 5, 0.5);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.app.pressure()).toMatchObject({ overloaded: true, reason: 'pool' });
 
@@ -53,7 +55,7 @@ describe('overload: turned away at once with 503 and Retry-After, told apart fro
   });
 
   it('a request that waited out the pool under load is answered as overload, not outage', async () => {
-    // 12 waiting (under the shedding threshold): the last ones wait more than 1.5 s.
+    // 12 waiting (under the shedding threshold) behind 1.5 s sleeps: they wait out the pool.
     const load = saturate(12);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const res = await t.app.inject({ method: 'GET', url: '/api/tasks/categories' });

@@ -2,8 +2,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorBody } from '../../shared/errors.ts';
 
-/** Queries waiting for a database connection, per connection, beyond which requests are turned away. */
-const WAITING_PER_CONNECTION = 2;
+/**
+ * Queries waiting for a database connection, per connection, beyond which requests are
+ * turned away: 100 for the pool of 10, so 50 busy clients are served and 500 are not left
+ * queueing for seconds.
+ */
+export const WAITING_PER_CONNECTION = 10;
 /** Event-loop delay (p99 over the last second) beyond which requests are turned away. */
 const MAX_LOOP_DELAY_MS = 1000;
 /** Seconds a turned-away client should wait before trying again. */
@@ -32,8 +36,8 @@ export function sendOverloaded(
 }
 
 /**
- * Load shedding: a request that would queue behind more than two waiting queries per pool
- * connection (about two rounds of queries) or arrive while the event loop is more than
+ * Load shedding: a request that would queue behind more than ten waiting queries per pool
+ * connection (ten rounds of queries: tens of milliseconds when queries are fast) or arrive while the event loop is more than
  * a second late is answered 503 with `Retry-After` before it reads the session or touches the
  * database, so nobody waits seconds for a connection. Logged (at most once a second) as
  * "overloaded", never as a database outage; `app.pressure()` tells /api/ready and the error

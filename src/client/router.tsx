@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
 import { ProtectedLayout } from './lib/auth/require-auth.tsx';
 import { requireSession } from './lib/auth/session-context.ts';
+import { currentSession } from './lib/auth/session-store.ts';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RootError, RouteError } from './layout/route-error.tsx';
@@ -39,6 +40,8 @@ const openRoutes: RouteObject[] = [
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),
   // The header bell's data (a loader and an action, no screen).
   { path: 'resources/notifications', lazy: () => import('./routes/notifications-resource.ts') },
+  // The footer's newsletter form (an action, no screen).
+  { path: 'resources/newsletter', lazy: () => import('./routes/newsletter-resource.ts') },
   // "Resend e-mail" of the verification banner and page (an action, no screen).
   {
     path: 'resources/verification-email',
@@ -59,6 +62,12 @@ const protectedRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
+    // Starts loading who is signed in (without holding the first paint for it); the
+    // AuthProvider and the protected routes' middleware read the same session store.
+    loader: () => {
+      void currentSession();
+      return null;
+    },
     Component: RootLayout,
     ErrorBoundary: RootError,
     HydrateFallback: PageSpinner,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   googleStartUrl,
   signInWithEmail,
@@ -20,47 +20,35 @@ import {
   onSessionChange,
   rememberSession,
   reloadSession,
+  sessionSnapshot,
 } from './session-store.ts';
 
 /** How long the popup-blocked sentence stays before the page leaves for Google. */
 const REDIRECT_NOTICE_MS = 1500;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AuthUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  // The root route's loader starts the session load (router.tsx); this follows the store, so
+  // no component asks the server who is signed in.
+  const known = useSyncExternalStore(onSessionChange, sessionSnapshot);
+  const user: AuthUser | null = known ?? null;
+  const [busy, setBusy] = useState(false);
+  // Loading is true until the server first says who is signed in, and during every action.
+  const loading = known === undefined || busy;
 
-  // Loading starts true and becomes false once the server first says who is signed in.
-  useEffect(() => {
-    let active = true;
-    const stop = onSessionChange((next) => {
-      if (active) setUser(next);
-    });
-    currentSession()
-      .then((current) => {
-        if (active) setUser(current);
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-      stop();
-    };
-  }, []);
-
+  /** Asks the server again; resolves once the store (and so this provider) has the answer. */
   const refresh = useCallback(async () => {
     const current = await reloadSession();
-    setUser(current);
+    await currentSession();
     return current;
   }, []);
 
   /** Every action sets loading first and clears it when done, as the product contract says. */
   const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
-    setLoading(true);
+    setBusy(true);
     try {
       return await action();
     } finally {
-      setLoading(false);
+      setBusy(false);
     }
   }, []);
 
@@ -115,7 +103,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       withLoading(async () => {
         await signOutSession();
         rememberSession(null);
-        setUser(null);
       }),
     [withLoading],
   );

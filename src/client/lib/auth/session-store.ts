@@ -7,13 +7,22 @@ import type { SessionUser } from '../../../shared/users.ts';
 import { fetchSession } from './auth-api.ts';
 
 let current: Promise<SessionUser | null> | null = null;
+/** The session the store last settled on; undefined until the first answer. */
+let known: SessionUser | null | undefined;
 const listeners = new Set<(user: SessionUser | null) => void>();
 
 function settle(next: Promise<SessionUser | null>): void {
   current = next;
   void next.then((user) => {
-    if (current === next) for (const listener of listeners) listener(user);
+    if (current !== next) return;
+    known = user;
+    for (const listener of listeners) listener(user);
   });
+}
+
+/** The last settled session, synchronously (undefined while the first load is under way). */
+export function sessionSnapshot(): SessionUser | null | undefined {
+  return known;
 }
 
 /** The signed-in user (null when nobody is), loading it once if it is not known yet. */

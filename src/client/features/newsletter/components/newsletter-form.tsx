@@ -1,58 +1,64 @@
 import { Mail } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
 import { NEWSLETTER_SUCCESS_MS } from '../../../../shared/constants.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { subscribeToNewsletter } from '../api/newsletter-api.ts';
+import type { NewsletterOutcome } from '../api/newsletter-api.ts';
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'submitting' }
-  | { kind: 'success' }
-  | { kind: 'error'; message: string };
+type Status = { kind: 'idle' } | { kind: 'success' } | { kind: 'error'; message: string };
 
 const INVALID_EMAIL = 'Please enter a valid email address';
-const FAILED = 'Subscription failed. Please try again.';
 /** Looks like name@domain.tld with no spaces (docs/product.md). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The input's own pattern: a top-level domain of at least 2 letters. */
 const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}';
 
-/** The footer's newsletter block: idle → submitting → success for 3 s → idle. */
+/**
+ * The footer's newsletter block: idle → submitting → success for 3 s → idle. It posts
+ * through a fetcher to the newsletter resource route (intent `subscribe`); a malformed
+ * address is caught here and never posted.
+ */
 export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const messageId = useId();
+  const fetcher = useFetcher<NewsletterOutcome>();
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [answered, setAnswered] = useState<NewsletterOutcome | undefined>(undefined);
+
+  // Each answer of the action, once: success clears the field, a refusal shows its sentence.
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data && 'error' in fetcher.data) {
+      setStatus({ kind: 'error', message: fetcher.data.error.message });
+    } else if (fetcher.data) {
+      setEmail('');
+      setStatus({ kind: 'success' });
+    }
+  }
 
   useEffect(() => {
     if (status.kind !== 'success') return;
     const timer = window.setTimeout(() => setStatus({ kind: 'idle' }), NEWSLETTER_SUCCESS_MS);
     return () => window.clearTimeout(timer);
-  }, [status.kind]);
+  }, [status]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status.kind === 'submitting') return;
-    const value = email.trim();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const input = inputRef.current;
-    if (!EMAIL_SHAPE.test(value) || (input && !input.checkValidity())) {
+    if (fetcher.state !== 'idle') {
+      event.preventDefault();
+      return;
+    }
+    if (!EMAIL_SHAPE.test(email.trim()) || (input && !input.checkValidity())) {
+      event.preventDefault();
       setStatus({ kind: 'error', message: INVALID_EMAIL });
       input?.focus();
       return;
     }
-    setStatus({ kind: 'submitting' });
-    try {
-      await subscribeToNewsletter(value);
-      setEmail('');
-      setStatus({ kind: 'success' });
-    } catch (error) {
-      const message = error instanceof ApiError && error.status === 400 ? error.message : FAILED;
-      setStatus({ kind: 'error', message });
-    }
+    setStatus({ kind: 'idle' });
   };
 
-  const submitting = status.kind === 'submitting';
+  const submitting = fetcher.state !== 'idle';
   const invalid = status.kind === 'error';
 
   return (
@@ -69,7 +75,14 @@ export function NewsletterForm() {
           Subscribe to get updates on new tasks and features.
         </p>
       </div>
-      <form noValidate className="mt-4 w-full lg:mt-0 lg:max-w-lg" onSubmit={onSubmit}>
+      <fetcher.Form
+        method="post"
+        action="/resources/newsletter"
+        noValidate
+        className="mt-4 w-full lg:mt-0 lg:max-w-lg"
+        onSubmit={onSubmit}
+      >
+        <input type="hidden" name="intent" value="subscribe" />
         <div className="flex flex-col gap-2 sm:flex-row">
           <label htmlFor={`${messageId}-input`} className="sr-only">
             Email address
@@ -106,7 +119,7 @@ export function NewsletterForm() {
             <span className="font-medium text-success">Thank you for subscribing!</span>
           ) : null}
         </p>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

@@ -203,26 +203,35 @@ export function createImportRepository(db: Db) {
           .from(importBatches)
           .where(eq(importBatches.id, batchId));
         if (!batch) return null;
-        const oldIds = (table: typeof legacyTasks | typeof legacyBids) =>
-          sql`(select ${table === legacyTasks ? sql.raw('task_id') : sql.raw('bid_id')} from ${table} where batch_id = ${batchId}::uuid)`;
+        const batchTasks = tx
+          .select({ id: legacyTasks.taskId })
+          .from(legacyTasks)
+          .where(eq(legacyTasks.batchId, batchId));
+        const batchBids = tx
+          .select({ id: legacyBids.bidId })
+          .from(legacyBids)
+          .where(eq(legacyBids.batchId, batchId));
         const removedBids = await tx
           .delete(bids)
-          .where(
-            or(
-              sql`${bids.id} in ${oldIds(legacyBids)}`,
-              sql`${bids.taskId} in ${oldIds(legacyTasks)}`,
-            ),
-          )
+          .where(or(inArray(bids.id, batchBids), inArray(bids.taskId, batchTasks)))
           .returning({ id: bids.id });
         const removedTasks = await tx
           .delete(tasks)
-          .where(sql`${tasks.id} in ${oldIds(legacyTasks)}`)
+          .where(inArray(tasks.id, batchTasks))
           .returning({ id: tasks.id });
         const removedUsers = await tx
           .delete(user)
           .where(
             and(
-              sql`${user.id} in (select user_id from ${importedUsers} where batch_id = ${batchId}::uuid and created_account)`,
+              inArray(
+                user.id,
+                tx
+                  .select({ id: importedUsers.userId })
+                  .from(importedUsers)
+                  .where(
+                    and(eq(importedUsers.batchId, batchId), eq(importedUsers.createdAccount, true)),
+                  ),
+              ),
               notExists(
                 tx
                   .select({ one: sql`1` })

@@ -17,12 +17,20 @@ import { createBidSchema } from '../../shared/bids.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createTaskSchema, updateTaskSchema, type Task } from '../../shared/tasks.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { changeEmailSchema, signUpSchema, updateProfileSchema } from '../../shared/users.ts';
+import {
+  changeEmailSchema,
+  emailOnlySchema,
+  newPasswordSchema,
+  signUpSchema,
+  updateProfileSchema,
+} from '../../shared/users.ts';
 import { AuthContext, type AuthContextValue } from '../lib/auth/auth-context.ts';
 import { ChangeEmailForm } from '../features/account/components/change-email-form.tsx';
 import { ProfileForm } from '../features/auth/components/profile-form.tsx';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
 import { TaskForm } from '../features/tasks/components/task-form.tsx';
+import { Component as ForgotPasswordPage } from './forgot-password.tsx';
+import { Component as ResetPasswordPage } from './reset-password.tsx';
 import { Component as SignUpPage } from './signup.tsx';
 
 type Attributes = Record<string, string>;
@@ -41,7 +49,12 @@ function controls(html: string): Map<string, Attributes> {
   return found;
 }
 
-function render(element: ReactElement, user: AuthContextValue['user'] = null): string {
+function render(
+  element: ReactElement,
+  user: AuthContextValue['user'] = null,
+  // What the screen's loader gives it (the sign-up screen's: Google sign-in not configured).
+  screen: object = { googleEnabled: false },
+): string {
   const auth = { user, loading: false } as AuthContextValue;
   const Stub = createRoutesStub([
     {
@@ -50,9 +63,7 @@ function render(element: ReactElement, user: AuthContextValue['user'] = null): s
       Component: () => <AuthContext value={auth}>{element}</AuthContext>,
     },
   ]);
-  // What the sign-up screen's loader gives it (Google sign-in not configured).
-  const loaderData = { screen: { googleEnabled: false } };
-  return renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData }} />);
+  return renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { screen } }} />);
 }
 
 /** A value of `length` characters that is otherwise valid for a field of this type. */
@@ -209,6 +220,20 @@ const FORMS: FormCase[] = [
     apiNames: { photoURL: 'image' },
   },
   {
+    name: 'forgot password',
+    html: () => render(<ForgotPasswordPage />),
+    schema: emailOnlySchema,
+    valid: { email: 'ada@example.com' },
+  },
+  {
+    name: 'reset password',
+    html: () => render(<ResetPasswordPage />, null, { token: 'a-token', problem: null }),
+    schema: newPasswordSchema,
+    valid: { token: 'a-token', newPassword: 'long enough' },
+    // Confirm password is checked against New password in the browser, under the same rule.
+    apiNames: { confirmPassword: 'newPassword' },
+  },
+  {
     name: 'change e-mail',
     html: () => render(<ChangeEmailForm currentEmail="ada@example.com" />, user),
     schema: changeEmailSchema,
@@ -238,6 +263,8 @@ const EXPECTED_FIELDS: Record<string, string[]> = {
   bid: ['amount', 'deadline', 'message'],
   'sign-up': ['name', 'email', 'photoURL', 'password'],
   profile: ['name', 'photoURL'],
+  'forgot password': ['email'],
+  'reset password': ['newPassword', 'confirmPassword'],
   'change e-mail': ['newEmail'],
 };
 

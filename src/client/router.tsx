@@ -37,6 +37,7 @@ const openRoutes: RouteObject[] = [
   screen('terms', () => import('./routes/terms.tsx')),
   screen('cookies', () => import('./routes/cookies.tsx')),
   screen('browse-tasks', () => import('./routes/browse-tasks.tsx')),
+  screen('users/:id', () => import('./routes/user-profile.tsx')),
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),
   // The header bell's data (a loader and an action, no screen).
   { path: 'resources/notifications', lazy: () => import('./routes/notifications-resource.ts') },

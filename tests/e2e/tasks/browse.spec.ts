@@ -74,17 +74,14 @@ test.describe('browse tasks', () => {
     await expect(card).toContainText('Plain work.');
     await expect(card).toContainText('Design');
     await expect(card.getByText('Not Started')).toBeVisible();
-    const rating = await card.getByText(/^Rating \d\.\d$/).textContent();
-    expect(Number(rating!.replace('Rating ', ''))).toBeGreaterThanOrEqual(3);
-    expect(Number(rating!.replace('Rating ', ''))).toBeLessThanOrEqual(5);
+    // A poster without published reviews is "New", never a made-up number.
+    await expect(card.getByText(/^Rating New$/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(search).toHaveValue('');
     await expect(page).toHaveURL(/\/browse-tasks$/);
 
-    // The rating is stable: the same after a reload.
     await page.goto(`/browse-tasks?search=${encodeURIComponent(n.a)}`);
-    await expect(card.getByText(/^Rating \d\.\d$/)).toHaveText(rating!);
     await card.getByRole('link', { name: /^View Details/ }).click();
     await expect(page).toHaveURL(/\/login$/); // the detail page is protected
   });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Check, Mail } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -23,7 +24,11 @@ export function BidCard({ bid, onAccept }: BidCardProps) {
             {initial}
           </span>
           <div className="min-w-0">
-            <h2 className="font-semibold break-words">{bid.userName}</h2>
+            <h2 className="font-semibold break-words">
+              <Link to={`/users/${bid.userId}`} className="link link-hover">
+                {bid.userName}
+              </Link>
+            </h2>
             {bid.userEmail ? (
               <a
                 href={`mailto:${bid.userEmail}`}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Clock, Gavel } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Bid } from '../../../../shared/bids.ts';
@@ -38,7 +39,11 @@ export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
           {bids.map((bid, index) => (
             <li key={bid._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-medium break-words">{bid.userName}</p>
+                <p className="font-medium break-words">
+                  <Link to={`/users/${bid.userId}`} className="link link-hover">
+                    {bid.userName}
+                  </Link>
+                </p>
                 <p className="flex items-center gap-2 text-sm text-base-content/70">
                   Bid #{index + 1} <BidStateBadge state={bid.status} />
                 </p>

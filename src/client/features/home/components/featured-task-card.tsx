@@ -1,13 +1,12 @@
-import { CalendarDays, MapPin, Star, Wallet } from 'lucide-react';
+import { CalendarDays, MapPin, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { taskPrice } from '../../../../shared/money.ts';
-import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
 import type { Task } from '../../../../shared/tasks.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
 
 export function FeaturedTaskCard({ task }: { task: Task }) {
-  const rating = formatRating(ratingForTask(task._id));
   const amount = formatMoney(taskPrice(task), 'Open budget');
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
@@ -15,11 +14,7 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-2">
           <span className="badge badge-soft badge-primary">{task.category || 'General'}</span>
-          <span className="inline-flex items-center gap-1 text-sm font-medium">
-            <Star className="size-4 fill-warning text-warning" aria-hidden="true" />
-            <span className="sr-only">Rating </span>
-            {rating}
-          </span>
+          <RatingBadge rating={task.userRating} />
         </div>
         <h3 className="mt-3 line-clamp-2 text-lg leading-snug font-semibold">{task.title}</h3>
         <p className="mt-1 line-clamp-2 text-sm text-base-content/75">{task.description}</p>

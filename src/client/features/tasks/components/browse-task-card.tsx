@@ -1,7 +1,7 @@
-import { Calendar, DollarSign, MapPin, Star } from 'lucide-react';
+import { Calendar, DollarSign, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatRating, ratingForTask } from '../../../../shared/rating.ts';
 import type { Task } from '../../../../shared/tasks.ts';
+import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -9,18 +9,13 @@ import { taskPrice } from '../../../../shared/money.ts';
 
 /** A task in the browse list. */
 export function BrowseTaskCard({ task }: { task: Task }) {
-  const rating = formatRating(ratingForTask(task._id));
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
       <TaskImage src={task.imageUrl} className="aspect-[2/1]" category={task.category} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>
-          <span className="flex shrink-0 items-center gap-1 text-sm font-medium" title="Rating">
-            <Star className="size-4 fill-warning text-warning" aria-hidden="true" />
-            <span className="sr-only">Rating </span>
-            {rating}
-          </span>
+          <RatingBadge rating={task.userRating} />
         </div>
         <dl className="grid gap-1.5 text-sm">
           <div className="flex items-center gap-2">

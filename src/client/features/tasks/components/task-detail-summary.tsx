@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Calendar, Clock, MapPin, Tag, UserRound } from 'lucide-react';
 import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
@@ -33,7 +34,12 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
         <h1 className="mt-3 text-2xl font-bold tracking-tight break-words sm:text-3xl">
           {task.title}
         </h1>
-        <p className="mt-1 text-sm text-base-content/70">Posted by {task.userName}</p>
+        <p className="mt-1 text-sm text-base-content/70">
+          Posted by{' '}
+          <Link to={`/users/${task.userId}`} className="link">
+            {task.userName}
+          </Link>
+        </p>
         <h2 className="mt-6 text-lg font-semibold">Description</h2>
         <p className="mt-2 whitespace-pre-line break-words text-base-content/85">
           {task.description}

@@ -1,0 +1,49 @@
+import { Star } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Review } from '../../../../shared/reviews.ts';
+import { formatDate } from '../../../lib/format.ts';
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center" role="img" aria-label={`${rating} of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={`size-4 ${n <= rating ? 'fill-warning text-warning' : 'text-base-content/50'}`}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** Published reviews, newest first: stars, comment, who wrote it, on which task, and the reply. */
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  return (
+    <ul className="space-y-4">
+      {reviews.map((r) => (
+        <li key={r._id} className="rounded-box border border-base-300 bg-base-100 p-5">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Stars rating={r.rating} />
+            <span className="text-sm text-base-content/70">
+              {formatDate(r.publishedAt ?? r.createdAt)}
+            </span>
+          </div>
+          <p className="mt-2 break-words whitespace-pre-line">{r.comment}</p>
+          <p className="mt-3 text-sm text-base-content/70">
+            <Link to={`/users/${r.reviewer.id}`} className="link font-medium">
+              {r.reviewer.name}
+            </Link>{' '}
+            as {r.role === 'freelancer' ? 'client' : 'freelancer'}, for “{r.taskTitle}”
+          </p>
+          {r.reply ? (
+            <div className="mt-3 border-l-4 border-primary/60 pl-3 text-sm">
+              <p className="font-medium">Reply from {r.reviewee.name}</p>
+              <p className="break-words whitespace-pre-line">{r.reply}</p>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,101 @@
+import { BadgeCheck, MapPin } from 'lucide-react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { UserAvatar } from '../components/ui/user-avatar.tsx';
+import { pageCount, pageFrom } from '../lib/paging.ts';
+import {
+  fetchProfile,
+  fetchReceivedReviews,
+  REVIEWS_PAGE_SIZE,
+} from '../features/users/api/users-api.ts';
+import { ReviewList } from '../features/users/components/review-list.tsx';
+import { TrackRecord } from '../features/users/components/track-record.tsx';
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  const page = pageFrom(request.url);
+  const [profile, reviews] = await Promise.all([
+    fetchProfile(id, request.signal),
+    fetchReceivedReviews(id, page, request.signal),
+  ]);
+  return { profile, reviews, page };
+}
+
+const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+/** /users/:id (open to everyone): a person's public profile, track record and reviews. */
+export function Component() {
+  const { profile, reviews, page } = useLoaderData<typeof loader>();
+  const pages = pageCount(reviews.total, REVIEWS_PAGE_SIZE);
+  return (
+    <div className="page-container space-y-6 py-8 sm:py-10">
+      <title>{`${profile.name} · TaskBid`}</title>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <UserAvatar name={profile.name} photoURL={profile.image} className="size-20 text-3xl" />
+        <div className="min-w-0 flex-1">
+          <h1 className="flex flex-wrap items-center gap-2 text-3xl font-bold break-words">
+            {profile.name}
+            {profile.verified ? (
+              <span className="badge badge-soft badge-success gap-1 text-sm font-medium">
+                <BadgeCheck className="size-4" aria-hidden="true" />
+                Verified e-mail
+              </span>
+            ) : null}
+          </h1>
+          {profile.headline ? (
+            <p className="mt-1 text-lg text-base-content/80">{profile.headline}</p>
+          ) : null}
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/70">
+            {profile.location ? (
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-4" aria-hidden="true" />
+                {profile.location}
+              </span>
+            ) : null}
+            <span>Member since {memberSince.format(new Date(profile.memberSince))}</span>
+          </p>
+        </div>
+      </header>
+
+      {profile.bio || profile.skills.length > 0 ? (
+        <section
+          aria-labelledby="about"
+          className="rounded-box border border-base-300 bg-base-100 p-5"
+        >
+          <h2 id="about" className="mb-2 text-lg font-semibold">
+            About
+          </h2>
+          {profile.bio ? <p className="break-words whitespace-pre-line">{profile.bio}</p> : null}
+          {profile.skills.length > 0 ? (
+            <ul aria-label="Skills" className="mt-3 flex flex-wrap gap-2">
+              {profile.skills.map((skill) => (
+                <li key={skill} className="badge badge-outline">
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+
+      <TrackRecord profile={profile} />
+
+      <section aria-labelledby="reviews" className="space-y-4">
+        <h2 id="reviews" className="text-xl font-semibold">
+          Reviews ({reviews.total})
+        </h2>
+        {reviews.items.length > 0 ? (
+          <ReviewList reviews={reviews.items} />
+        ) : (
+          <p className="text-base-content/70">No reviews yet.</p>
+        )}
+        <Pagination
+          page={page}
+          pageCount={pages}
+          hrefFor={(p) => (p === 1 ? '?' : `?page=${p}`)}
+          label="Review pages"
+        />
+      </section>
+    </div>
+  );
+}

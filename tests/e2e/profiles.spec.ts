@@ -1,0 +1,66 @@
+import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
+
+test.describe('public profiles and ratings', () => {
+  test('after completed work both reviews show on both profiles, and the card shows the poster’s rating', async ({
+    page,
+    browser,
+    baseURL,
+    accounts,
+  }) => {
+    const owner = await accounts.signInPage('owner');
+    const title = `Reviewed ${uniqueToken()}`;
+    const taskId = await createTask(page.request, baseURL!, { title });
+    const freelancer = await accounts.apiUser('freelancer');
+    const bidId = await placeBid(freelancer.api, baseURL!, taskId, 80);
+    const headers = { origin: baseURL! };
+    expect((await page.request.post(`/api/bids/${bidId}/accept`, { headers })).status()).toBe(200);
+    expect((await page.request.post(`/api/tasks/${taskId}/complete`, { headers })).status()).toBe(
+      200,
+    );
+
+    // Before any review the poster is "New", never a made-up number.
+    await page.goto(`/browse-tasks?search=${encodeURIComponent(title)}`);
+    const card = page.getByRole('article').filter({ hasText: title });
+    await expect(card.getByText('Rating New')).toBeVisible();
+
+    const review = (api: typeof page.request, rating: number, comment: string) =>
+      api.post(`/api/tasks/${taskId}/reviews`, { headers, data: { rating, comment } });
+    expect((await review(page.request, 5, 'Fast, careful and friendly work.')).status()).toBe(201);
+    expect((await review(freelancer.api, 4, 'Clear brief and paid promptly.')).status()).toBe(201);
+
+    await page.reload();
+    await expect(card.getByText(/Rating\s*4\.0\s*\(1\)\s*from 1 review/)).toBeVisible();
+
+    // The poster's name on the task page leads to their public profile.
+    await page.goto(`/browse-tasks/${taskId}`);
+    await page.getByRole('link', { name: owner.name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+    const asClient = page.getByRole('region', { name: 'As a client' });
+    await expect(asClient).toContainText('4.0');
+    await expect(asClient).toContainText('Tasks posted1');
+    await expect(page.getByRole('heading', { name: 'Reviews (1)' })).toBeVisible();
+    await expect(page.getByText('Clear brief and paid promptly.')).toBeVisible();
+
+    // Signed out, the freelancer's profile shows the owner's review of them, and no e-mail.
+    const anonymous = await browser.newContext({ baseURL });
+    const visitor = await anonymous.newPage();
+    const session = await (await freelancer.api.get('/api/auth/get-session')).json();
+    await visitor.goto(`/users/${session.user.id}`);
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: freelancer.user.name }),
+    ).toBeVisible();
+    const asFreelancer = visitor.getByRole('region', { name: 'As a freelancer' });
+    await expect(asFreelancer).toContainText('5.0');
+    await expect(asFreelancer).toContainText('Completion rate100%');
+    await expect(visitor.getByText('Fast, careful and friendly work.')).toBeVisible();
+    await expect(visitor.getByRole('main')).not.toContainText('@');
+    await visitor.getByRole('link', { name: owner.name }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+    await anonymous.close();
+  });
+
+  test('an unknown person is a not-found page', async ({ page }) => {
+    await page.goto('/users/nobody-here');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found|404/i);
+  });
+});

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Clock, Gavel } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Bid } from '../../../../shared/bids.ts';

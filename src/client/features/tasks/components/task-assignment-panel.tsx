@@ -15,6 +15,13 @@ export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
   const reasonId = useId();
   const [asking, setAsking] = useState<'complete' | 'cancel' | null>(null);
   const completed = task.status === 'Completed';
+  /** What the two confirm dialogs share: open while asked, the intent they post, closing. */
+  const dialogFor = (kind: 'complete' | 'cancel', intent: string) => ({
+    open: asking === kind,
+    intent,
+    onDone: () => setAsking(null),
+    onClose: () => setAsking(null),
+  });
 
   return (
     <section
@@ -52,30 +59,24 @@ export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
         </div>
       ) : null}
       <ConfirmActionDialog
-        open={asking === 'complete'}
+        {...dialogFor('complete', 'complete')}
         title="Mark this task as completed?"
         tone="success"
         confirmLabel="Yes, it is completed"
         busyLabel="Saving"
         confirmClassName="btn-success"
-        intent="complete"
-        onDone={() => setAsking(null)}
-        onClose={() => setAsking(null)}
       >
         <p className="break-words">
           {task.title} — done by {task.assignedTo ?? 'nobody'}.
         </p>
       </ConfirmActionDialog>
       <ConfirmActionDialog
-        open={asking === 'cancel'}
+        {...dialogFor('cancel', 'cancel-assignment')}
         title="Cancel the assignment?"
         confirmLabel="Cancel assignment"
         busyLabel="Cancelling"
         confirmClassName="btn-error"
         cancelLabel="Keep it"
-        intent="cancel-assignment"
-        onDone={() => setAsking(null)}
-        onClose={() => setAsking(null)}
       >
         <p className="break-words">
           {task.assignedTo} will be told why, and the task reopens for bidding.

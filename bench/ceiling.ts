@@ -22,7 +22,7 @@ const PAGE_ONE = {
       t.estimated_time, t.budget, t.status, t.location, t.assigned_to, t.created_at,
       u.name as user_name
     from tasks t join "user" u on u.id = t.owner_id
-    order by t.created_at desc, t.id desc
+    order by t.created_at desc nulls last, t.id desc nulls last
     limit ${PAGE_SIZE}`,
 };
 

@@ -4,9 +4,6 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { failedSignIn, signUp } from '../../../tests/factories/users.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
-const signInFrom = (t: TestApp, headers: Record<string, string>, remoteAddress: string) =>
-  failedSignIn(t.app, remoteAddress, { headers });
-
 describe('two instances on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
@@ -22,11 +19,11 @@ describe('two instances on one PostgreSQL', () => {
   it(`share one limit: ${RATE_LIMITS.authPerIp} sign-in attempts a minute from one address across both`, async () => {
     const from = `10.9.${randomInt(256)}.${randomInt(1, 255)}`;
     for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
-      const res = await signInFrom(i % 2 === 0 ? a : b, {}, from);
+      const res = await failedSignIn((i % 2 === 0 ? a : b).app, from);
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
-    expect((await signInFrom(a, {}, from)).statusCode).toBe(429);
-    expect((await signInFrom(b, {}, from)).statusCode).toBe(429);
+    expect((await failedSignIn(a.app, from)).statusCode).toBe(429);
+    expect((await failedSignIn(b.app, from)).statusCode).toBe(429);
   });
 
   it('share the failed sign-in count of one e-mail', async () => {

@@ -7,9 +7,6 @@ import { RATE_LIMITS } from './rate-limits.ts';
 /** An address no earlier run used (Redis keeps counters between runs for a minute). */
 const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-const signInFrom = (t: TestApp, headers: Record<string, string>, remoteAddress: string) =>
-  failedSignIn(t.app, remoteAddress, { headers });
-
 describe('two instances on one Redis', () => {
   let a: TestApp;
   let b: TestApp;
@@ -24,11 +21,11 @@ describe('two instances on one Redis', () => {
   it(`share one limit: ${RATE_LIMITS.authPerIp} sign-in attempts a minute from one address across both`, async () => {
     const from = someAddress();
     for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
-      const res = await signInFrom(i % 2 === 0 ? a : b, {}, from);
+      const res = await failedSignIn((i % 2 === 0 ? a : b).app, from);
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
-    expect((await signInFrom(a, {}, from)).statusCode).toBe(429);
-    expect((await signInFrom(b, {}, from)).statusCode).toBe(429);
+    expect((await failedSignIn(a.app, from)).statusCode).toBe(429);
+    expect((await failedSignIn(b.app, from)).statusCode).toBe(429);
   });
 });
 
@@ -39,26 +36,32 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   it('limits each client behind the proxy on its own address when TRUST_PROXY is set', async () => {
     const balancer = '10.200.0.1';
     for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
-      const res = await signInFrom(proxied, { 'x-forwarded-for': '203.0.113.7' }, balancer);
+      const res = await failedSignIn(proxied.app, balancer, {
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
       expect(res.statusCode).toBe(401);
     }
     expect(
-      (await signInFrom(proxied, { 'x-forwarded-for': '203.0.113.7' }, balancer)).statusCode,
+      (await failedSignIn(proxied.app, balancer, { headers: { 'x-forwarded-for': '203.0.113.7' } }))
+        .statusCode,
     ).toBe(429);
     // Another client through the same balancer is not locked out with the first.
     expect(
-      (await signInFrom(proxied, { 'x-forwarded-for': '203.0.113.8' }, balancer)).statusCode,
+      (await failedSignIn(proxied.app, balancer, { headers: { 'x-forwarded-for': '203.0.113.8' } }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('ignores X-Forwarded-For by default, so a client cannot pick its own address', async () => {
     const client = '10.201.0.1';
     for (let i = 0; i < RATE_LIMITS.authPerIp; i++) {
-      const res = await signInFrom(direct, { 'x-forwarded-for': `198.51.100.${i}` }, client);
+      const forwarded = { 'x-forwarded-for': `198.51.100.${i}` };
+      const res = await failedSignIn(direct.app, client, { headers: forwarded });
       expect(res.statusCode).toBe(401);
     }
     expect(
-      (await signInFrom(direct, { 'x-forwarded-for': '198.51.100.99' }, client)).statusCode,
+      (await failedSignIn(direct.app, client, { headers: { 'x-forwarded-for': '198.51.100.99' } }))
+        .statusCode,
     ).toBe(429);
   });
 });

@@ -64,7 +64,10 @@ export function Component() {
   const failure = isFailure(result) ? result.error : null;
 
   // A link refused when the form is sent (used meanwhile, or expired) reads like a refused link.
-  const refused = failure?.code === 'INVALID_TOKEN' ? linkProblem(failure.code) : null;
+  const refused =
+    failure?.code && ['INVALID_TOKEN', 'TOKEN_USED', 'TOKEN_EXPIRED'].includes(failure.code)
+      ? linkProblem(failure.code)
+      : null;
   const shownProblem = problem ?? refused;
   if (shownProblem)
     return (

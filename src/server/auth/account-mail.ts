@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { verifyJWT } from 'better-auth/crypto';
 import type { User } from 'better-auth/types';
 import { ACCOUNT_PAGES } from '../../shared/account.ts';
 import type { Db } from '../db/client.ts';
-import { user } from '../db/schema.ts';
+import { user, verification } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { AUTH_PREFIX } from './endpoints.ts';
 
@@ -45,6 +46,27 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
       .from(user)
       .where(eq(user.id, id));
     return row;
+  }
+
+  /**
+   * better-auth deletes a reset token once used, so on its own a second click cannot be told
+   * from a made-up link. A used token leaves a marker (its hash) for a day, and an expired
+   * one is still a row: the link then says which it was.
+   */
+  const usedResetKey = (token: string) =>
+    `reset-password-used:${createHash('sha256').update(token).digest('base64url')}`;
+  async function resetLinkProblem(token: unknown): Promise<'TOKEN_USED' | 'TOKEN_EXPIRED' | null> {
+    if (typeof token !== 'string' || token.length > 200) return null;
+    const rows = await db
+      .select({ identifier: verification.identifier, expiresAt: verification.expiresAt })
+      .from(verification)
+      .where(inArray(verification.identifier, [usedResetKey(token), `reset-password:${token}`]));
+    const now = new Date();
+    if (rows.some((r) => r.identifier === usedResetKey(token) && r.expiresAt > now))
+      return 'TOKEN_USED';
+    if (rows.some((r) => r.identifier !== usedResetKey(token) && r.expiresAt <= now))
+      return 'TOKEN_EXPIRED';
+    return null;
   }
 
   /** Whose password a reset request set, for the `after` hook to sign that person in. */
@@ -94,6 +116,21 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
      * used, so a second click signs nobody in.
      */
     before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === '/reset-password/:token' || ctx.path === '/reset-password') {
+        const token = ctx.path === '/reset-password' ? ctx.body?.token : ctx.params?.token;
+        const problem = await resetLinkProblem(token);
+        if (!problem) return; // better-auth answers everything else itself
+        // The link leads to our page (fixed here, whatever the query says).
+        if (ctx.path !== '/reset-password')
+          throw ctx.redirect(`${baseUrl}${ACCOUNT_PAGES.resetPassword}?error=${problem}`);
+        throw new APIError('BAD_REQUEST', {
+          message:
+            problem === 'TOKEN_USED'
+              ? 'This reset link was already used.'
+              : 'This reset link has expired.',
+          code: problem,
+        });
+      }
       if (ctx.path !== '/verify-email') return;
       const c = await claims(ctx.query?.token);
       if (!c) return; // better-auth answers malformed and expired tokens itself
@@ -102,8 +139,8 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
         ? owner?.email.toLowerCase() === c.updateTo.toLowerCase()
         : owner?.verified === true;
       if (!used) return;
-      const callback = typeof ctx.query?.callbackURL === 'string' ? ctx.query.callbackURL : null;
-      if (callback) throw ctx.redirect(`${callback}?error=TOKEN_USED`);
+      if (ctx.query?.callbackURL !== undefined)
+        throw ctx.redirect(`${ACCOUNT_PAGES.emailVerified}?error=TOKEN_USED`);
       throw new APIError('BAD_REQUEST', {
         message: 'This link was already used.',
         code: 'TOKEN_USED',
@@ -120,6 +157,13 @@ export function accountMail(db: Db, baseUrl: string, secret: string) {
       if (ctx.path === '/reset-password') {
         const owner = ctx.request ? resetBy.get(ctx.request) : undefined;
         if (!owner || ctx.context.returned instanceof Error) return;
+        if (typeof ctx.body?.token === 'string')
+          await db.insert(verification).values({
+            id: randomUUID(),
+            identifier: usedResetKey(ctx.body.token),
+            value: owner.id,
+            expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+          });
         const session = await ctx.context.internalAdapter.createSession(owner.id);
         await setSessionCookie(ctx, { session, user: owner });
         return;

@@ -46,6 +46,11 @@ describe('e-mail verification', () => {
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe('/email-verified?error=TOKEN_USED');
     expect(cookieFrom(again.headers['set-cookie'])).not.toContain('session_token=');
+    // Where the page is, is ours to say: a callbackURL elsewhere changes nothing.
+    const elsewhere = await get(
+      link.replace(/callbackURL=[^&]*/, 'callbackURL=https%3A%2F%2Fevil.example%2F'),
+    );
+    expect(elsewhere.headers.location).toBe('/email-verified?error=TOKEN_USED');
 
     const api = await get(link.replace(/&callbackURL=[^&]*/, ''));
     expect(api.statusCode).toBe(400);

@@ -47,7 +47,7 @@ describe('password reset', () => {
     expect(mails.map((m) => m.subject)).toContain('Your password was changed');
   });
 
-  it('a link works once: a second use is refused, and the link then says it is invalid', async () => {
+  it('a link works once: a second use is refused, and the link then says it was used', async () => {
     const user = await signUp(t.app);
     await requestReset(user.email);
     const token = await tokenFrom(user.email, 2);
@@ -57,9 +57,11 @@ describe('password reset', () => {
     const again = await post('/api/auth/reset-password', { token, newPassword: 'second-new-pass' });
     expect(again.statusCode).toBe(400);
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(again.json()).toMatchObject({ code: 'TOKEN_USED' });
     const link = await get(`${RESET_LINK}${token}?callbackURL=%2Freset-password`);
-    expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=INVALID_TOKEN`);
+    expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=TOKEN_USED`);
+    const elsewhere = await get(`${RESET_LINK}${token}?callbackURL=https%3A%2F%2Fevil.example%2F`);
+    expect(elsewhere.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=TOKEN_USED`);
     expect((await signIn(user.email, 'first-new-pass')).statusCode).toBe(200);
   });
 
@@ -80,7 +82,9 @@ describe('password reset', () => {
       expect(res.statusCode, bad).toBe(400);
     }
     const link = await get(`${RESET_LINK}${token}?callbackURL=%2Freset-password`);
-    expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=INVALID_TOKEN`);
+    expect(link.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=TOKEN_EXPIRED`);
+    const unknown = await get(`${RESET_LINK}unknown-token?callbackURL=%2Freset-password`);
+    expect(unknown.headers.location).toBe(`${TEST_BASE_URL}/reset-password?error=INVALID_TOKEN`);
     expect((await post('/api/auth/reset-password', { newPassword: 'x' })).statusCode).toBe(400);
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../db/schema.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
@@ -74,6 +77,19 @@ describe('public profiles', () => {
       expect(res.json().issues?.[0]?.path, field).toContain(`body.${field}`);
     }
     expect((await call('GET', `/api/users/${ben.id}`)).json().headline).toBe('');
+  });
+
+  it('shows the verified badge only for a proven address someone can sign in to', async () => {
+    const unclaimed = randomUUID();
+    await t.app.database.db.insert(user).values({
+      id: unclaimed,
+      name: 'Imported Ivy',
+      email: `ivy-${unclaimed}@example.com`,
+      emailVerified: true,
+    });
+    expect((await call('GET', `/api/users/${unclaimed}`)).json().verified).toBe(false);
+    await t.app.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, ada.id));
+    expect((await call('GET', `/api/users/${ada.id}`)).json().verified).toBe(true);
   });
 
   it('answers 404 for nobody', async () => {

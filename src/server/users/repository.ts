@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ProfileInput, PublicProfile } from '../../shared/profiles.ts';
 import { ratingSummary } from '../../shared/reviews.ts';
 import type { Db } from '../db/client.ts';
-import { bids, profiles, tasks, user } from '../db/schema.ts';
+import { account, bids, profiles, tasks, user } from '../db/schema.ts';
 
 const counted = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
 
@@ -20,7 +20,12 @@ export function createUserRepository(db: Db) {
           id: user.id,
           name: user.name,
           image: user.image,
-          verified: user.emailVerified,
+          // Verified: the address was proven and someone can sign in to it (an imported
+          // account nobody has claimed yet, or a deleted one, is not).
+          verified:
+            sql<boolean>`(${user.emailVerified} and exists (select 1 from ${account} where ${account.userId} = ${user.id}))`.mapWith(
+              Boolean,
+            ),
           createdAt: user.createdAt,
           headline: profiles.headline,
           bio: profiles.bio,

@@ -23,6 +23,7 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
     const owner = await accounts.apiUser('a11y-owner');
     const token = uniqueToken('a11yout');
     const id = await createTask(owner.api, baseURL!, { title: `Visible ${token}` });
+    const ownerId = (await (await owner.api.get('/api/auth/get-session')).json()).user.id;
     await page.goto('/login');
 
     // Every protected route sends a visitor to /login (the same screen, scanned once below).
@@ -46,6 +47,7 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
         { path: '/login', heading: 'Welcome back' },
         { path: '/signup', heading: 'Create your account' },
         { path: '/forgot-password', heading: 'Forgot your password?' },
+        { path: `/users/${ownerId}`, heading: owner.user.name },
         { path: '/reset-password?token=unchecked', heading: 'Choose a new password' },
         { path: '/reset-password?error=TOKEN_EXPIRED', heading: 'This reset link has expired' },
         { path: '/email-verified', heading: 'Your e-mail address is verified' },

@@ -23,17 +23,39 @@ test.describe('public profiles and ratings', () => {
     const card = page.getByRole('article').filter({ hasText: title });
     await expect(card.getByText('Rating New')).toBeVisible();
 
-    const review = (api: typeof page.request, rating: number, comment: string) =>
-      api.post(`/api/tasks/${taskId}/reviews`, { headers, data: { rating, comment } });
-    expect((await review(page.request, 5, 'Fast, careful and friendly work.')).status()).toBe(201);
-    expect((await review(freelancer.api, 4, 'Clear brief and paid promptly.')).status()).toBe(201);
+    // The owner reviews on the task's page: stars by keyboard, a comment.
+    await page.goto(`/browse-tasks/${taskId}`);
+    const section = page.getByRole('region', { name: 'Leave a review' });
+    await section.getByRole('radio', { name: '1 star' }).focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect(section.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    const comment = section.getByRole('textbox', { name: 'Comment' });
+    await comment.fill('Too short');
+    await section.getByRole('button', { name: 'Submit review' }).click();
+    expect(await comment.evaluate((el: HTMLTextAreaElement) => el.validity.tooShort)).toBe(true);
+    await comment.fill('Fast, careful and friendly work.');
+    await section.getByRole('button', { name: 'Submit review' }).click();
+    await expect(section.getByText(/Nobody else sees it until/)).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Update review' })).toBeVisible();
 
+    const fromFreelancer = await freelancer.api.post(`/api/tasks/${taskId}/reviews`, {
+      headers,
+      data: { rating: 4, comment: 'Clear brief and paid promptly.' },
+    });
+    expect(fromFreelancer.status()).toBe(201);
     await page.reload();
+    const published = page.getByRole('region', { name: 'Reviews' });
+    await expect(published.getByText('Fast, careful and friendly work.')).toBeVisible();
+    await expect(published.getByText('Clear brief and paid promptly.')).toBeVisible();
+    await expect(published.getByRole('button', { name: 'Submit review' })).toHaveCount(0);
+
+    await page.goto(`/browse-tasks?search=${encodeURIComponent(title)}`);
+
     await expect(card.getByText(/Rating\s*4\.0\s*\(1\)\s*from 1 review/)).toBeVisible();
 
     // The poster's name on the task page leads to their public profile.
     await page.goto(`/browse-tasks/${taskId}`);
-    await page.getByRole('link', { name: owner.name }).click();
+    await page.getByText('Posted by').getByRole('link', { name: owner.name }).click();
     await expect(page.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
     const asClient = page.getByRole('region', { name: 'As a client' });
     await expect(asClient).toContainText('4.0');

@@ -10,12 +10,14 @@ import {
 import { may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { attempt, isFailure } from '../lib/action-result.ts';
+import { attempt, intentOf, isFailure } from '../lib/action-result.ts';
 import { toCanonicalId } from '../lib/canonical-id.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
 import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
 import { fetchTask } from '../features/tasks/api/tasks-api.ts';
+import { fetchTaskReviews, saveReview } from '../features/reviews/api/reviews-api.ts';
+import { TaskReviews } from '../features/reviews/components/task-reviews.tsx';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
 import { BidHistory } from '../features/bids/components/bid-history.tsx';
 import { TaskBudget } from '../features/tasks/components/task-budget.tsx';
@@ -55,11 +57,24 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     loadBids(id, pageFrom(request.url, 'bids'), request.signal),
   ]);
   toCanonicalId(request, id, task);
-  return { task, bids, isOwner: task.userEmail !== undefined };
+  // Reviews exist for completed work, and only its two people read them here.
+  const reviews =
+    task.status === 'Completed' ? await fetchTaskReviews(task._id, request.signal) : null;
+  return { task, bids, reviews, isOwner: task.userEmail !== undefined };
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await request.formData();
+  if (intentOf(form) === 'review') {
+    const reviewId = form.get('reviewId');
+    return attempt(async () => {
+      await saveReview(params.id ?? '', typeof reviewId === 'string' ? reviewId : null, {
+        rating: Number(form.get('rating')),
+        comment: String(form.get('comment') ?? ''),
+      });
+      return { outcome: 'reviewed' as const };
+    });
+  }
   const message = String(form.get('message') ?? '').trim();
   return attempt(async () => {
     await placeBid({
@@ -100,8 +115,14 @@ export function Component() {
       </Link>
       {/* Phones: task, then budget and bid form, then the history; lg: a side column. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 lg:col-start-1">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <TaskDetailSummary task={task} />
+          {data.reviews ? (
+            <TaskReviews
+              data={data.reviews}
+              otherName={isOwner ? (task.assignedTo ?? 'the freelancer') : task.userName}
+            />
+          ) : null}
         </div>
         <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <section

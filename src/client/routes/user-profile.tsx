@@ -8,7 +8,7 @@ import {
   fetchReceivedReviews,
   REVIEWS_PAGE_SIZE,
 } from '../features/users/api/users-api.ts';
-import { ReviewList } from '../features/users/components/review-list.tsx';
+import { ReviewList } from '../features/reviews/components/review-list.tsx';
 import { TrackRecord } from '../features/users/components/track-record.tsx';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { CATEGORIES, FORM_STATUSES, PRIORITIES } from '../../shared/constants.ts';
+import { CATEGORIES, PRIORITIES, TASK_STATUSES } from '../../shared/constants.ts';
 import { jsonHeaders } from '../../../tests/factories/users.ts';
 import { createTestApp, useTestApp } from '../../../tests/setup/test-app.ts';
 import { bids, tasks, user } from './schema.ts';
@@ -21,7 +21,7 @@ describe('demo seed', () => {
       .from(tasks);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
     expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(PRIORITIES));
-    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(FORM_STATUSES));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(TASK_STATUSES));
     // A task under way got there by an accepted bid: assigned, the bid accepted.
     const underWay = await db
       .select({ assignedTo: tasks.assignedTo, bidStatus: bids.status, bidder: bids.bidderId })
@@ -45,6 +45,27 @@ describe('demo seed', () => {
       .innerJoin(tasks, eq(tasks.id, bids.taskId))
       .where(eq(tasks.ownerId, bids.bidderId));
     expect(own[0]?.n).toBe(0);
+
+    // Completed work with both reviews published; each profile's ratings match its reviews.
+    const completed = await db
+      .select({ n: count() })
+      .from(tasks)
+      .where(eq(tasks.status, 'Completed'));
+    expect(completed[0]?.n).toBeGreaterThan(0);
+    const people = await db.select({ id: user.id }).from(user);
+    let rated = 0;
+    for (const person of people) {
+      const profile = (await t.app.inject({ url: `/api/users/${person.id}` })).json();
+      const received = await t.app.inject({ url: `/api/users/${person.id}/reviews?limit=100` });
+      const list = received.json<{ rating: number; role: string }[]>();
+      for (const side of ['client', 'freelancer'] as const) {
+        const mine = list.filter((r) => r.role === side);
+        expect(profile[side].rating.count).toBe(mine.length);
+        if (mine.length > 0) rated += 1;
+      }
+      expect(profile.headline).not.toBe('');
+    }
+    expect(rated).toBeGreaterThan(2);
   });
 
   it('gives every demo user a password that signs in', async () => {

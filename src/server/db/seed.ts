@@ -4,11 +4,13 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
 import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import type { Db } from './client.ts';
-import { account, bids, tasks, user } from './schema.ts';
+import { account, bids, profiles, reviews, tasks, user } from './schema.ts';
 import {
   DEMO_BID_MESSAGES,
   DEMO_LOCATIONS,
   DEMO_PASSWORD,
+  DEMO_PROFILES,
+  DEMO_REVIEW_COMMENTS,
   DEMO_TASKS,
   DEMO_USERS,
 } from './seed-data.ts';
@@ -41,8 +43,9 @@ export function credentialAccounts(userIds: string[], passwordHash: string) {
  * The demo data set: six users who sign in with DEMO_PASSWORD, 60 tasks over every
  * category, priority and status an owner sets, and bids (the first two tasks have 4 and 3
  * bids, so the discount shows). Every fourth task with bids is under way: its first bid
- * accepted, the others declined, In Progress and assigned, as accepting a bid leaves it.
- * All in one transaction; running it again adds nothing.
+ * accepted, the others declined, In Progress and assigned, as accepting a bid leaves it;
+ * every second of those is Completed, with both sides' reviews published, so the people's
+ * profiles show real ratings. All in one transaction; running it again adds nothing.
  */
 export async function seedDemo(db: Db): Promise<SeedSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -140,7 +143,86 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
         })
         .where(eq(tasks.id, task.id));
     }
+    await seedReviews(tx, inserted, owners);
     await tx.execute(sql`analyze tasks`);
     return { users: created.length, tasks: inserted.length, bids: bidRows.length };
   });
+}
+
+/**
+ * Completes every second task under way, a few days ago, with a published review each way,
+ * gives the demo people their profile texts, and keeps the ratings as publishing does.
+ */
+async function seedReviews(
+  tx: Db,
+  inserted: { id: string; ownerId: string }[],
+  people: { id: string; email: string }[],
+) {
+  const underWay = await tx
+    .select({ id: tasks.id, ownerId: tasks.ownerId, assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(
+      inArray(
+        tasks.id,
+        inserted.map((t) => t.id),
+      ),
+    );
+  const done = underWay.filter((t) => t.assigneeId !== null).filter((_, i) => i % 2 === 0);
+  for (const [i, task] of done.entries()) {
+    const completedAt = new Date(Date.now() - (i + 2) * 24 * 60 * 60 * 1000);
+    await tx.update(tasks).set({ status: 'Completed', completedAt }).where(eq(tasks.id, task.id));
+    const comment = (k: number) => DEMO_REVIEW_COMMENTS[(i + k) % DEMO_REVIEW_COMMENTS.length]!;
+    const publishedAt = new Date(completedAt.getTime() + 6 * 60 * 60 * 1000);
+    await tx.insert(reviews).values([
+      {
+        taskId: task.id,
+        reviewerId: task.ownerId,
+        revieweeId: task.assigneeId!,
+        role: 'freelancer' as const,
+        rating: 5 - (i % 3 === 2 ? 1 : 0),
+        comment: comment(1),
+        createdAt: publishedAt,
+        publishedAt,
+      },
+      {
+        taskId: task.id,
+        reviewerId: task.assigneeId!,
+        revieweeId: task.ownerId,
+        role: 'client' as const,
+        rating: 5 - (i % 2),
+        comment: comment(0),
+        createdAt: publishedAt,
+        publishedAt,
+      },
+    ]);
+  }
+  await tx
+    .insert(profiles)
+    .values(
+      people.map((p) => {
+        const text = DEMO_PROFILES[p.email];
+        return {
+          userId: p.id,
+          headline: text?.headline ?? '',
+          bio: text?.bio ?? '',
+          skills: text?.skills ?? [],
+          location: DEMO_LOCATIONS[people.indexOf(p) % DEMO_LOCATIONS.length] ?? '',
+        };
+      }),
+    )
+    .onConflictDoNothing();
+  // The ratings, as the publishing transaction keeps them: sums and counts per side.
+  await tx.execute(sql`
+    update ${profiles} set
+      client_rating_sum = r.client_sum, client_rating_count = r.client_count,
+      freelancer_rating_sum = r.freelancer_sum, freelancer_rating_count = r.freelancer_count
+    from (
+      select reviewee_id,
+        coalesce(sum(rating) filter (where role = 'client'), 0)::int as client_sum,
+        (count(*) filter (where role = 'client'))::int as client_count,
+        coalesce(sum(rating) filter (where role = 'freelancer'), 0)::int as freelancer_sum,
+        (count(*) filter (where role = 'freelancer'))::int as freelancer_count
+      from ${reviews} where published_at is not null group by reviewee_id
+    ) r
+    where ${profiles.userId} = r.reviewee_id`);
 }

@@ -79,12 +79,22 @@ describe('apiList', () => {
     await expect(apiList('/tasks', { query: { page: 1, limit: 2 } })).resolves.toEqual({
       items: [{ id: 1 }, { id: 2 }],
       total: 57,
+      totalExact: true,
     });
+  });
+
+  it('says when the server stopped counting (X-Total-Count-Exact: false)', async () => {
+    answer(200, [{ id: 1 }], { 'x-total-count': '1000', 'x-total-count-exact': 'false' });
+    await expect(apiList('/tasks')).resolves.toMatchObject({ total: 1000, totalExact: false });
   });
 
   it('counts the items when the header is missing or smaller', async () => {
     answer(200, [{ id: 1 }]);
-    await expect(apiList('/tasks')).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+    await expect(apiList('/tasks')).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 1,
+      totalExact: true,
+    });
     answer(200, [{ id: 1 }, { id: 2 }], { 'x-total-count': '1' });
     expect((await apiList('/tasks')).total).toBe(2);
   });

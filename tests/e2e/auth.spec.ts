@@ -56,6 +56,10 @@ test.describe('accounts', () => {
       '/profile',
     );
     await expect(menu.getByRole('link', { name: 'My Tasks' })).toHaveAttribute('href', '/my-tasks');
+    await expect(menu.getByRole('link', { name: 'View public profile' })).toHaveAttribute(
+      'href',
+      /^\/users\/[\w-]+$/,
+    );
     // Without a photo the avatar shows the first letter.
     await expect(account).toContainText(user.name[0]!.toUpperCase());
 

@@ -81,6 +81,39 @@ test.describe('public profiles and ratings', () => {
     await anonymous.close();
   });
 
+  test('a person writes their public profile in the settings and everyone sees it', async ({
+    page,
+    accounts,
+  }) => {
+    const me = await accounts.signInPage('profile');
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Public profile' });
+    await section.getByRole('textbox', { name: 'Headline' }).fill('Careful bookkeeper');
+    await section.getByRole('textbox', { name: 'Location' }).fill('Leeds');
+    await section.getByRole('textbox', { name: 'Skills' }).fill('Excel, Payroll, , VAT returns');
+    await section
+      .getByRole('textbox', { name: 'Bio' })
+      .fill('Ten years of small-business accounts.');
+    await section.getByRole('button', { name: 'Save public profile' }).click();
+    await expect(section.getByText('Your public profile is saved.')).toBeVisible();
+
+    // A skill longer than 40 characters is refused beside the field, and nothing changes.
+    await section.getByRole('textbox', { name: 'Skills' }).fill(`Excel, ${'x'.repeat(41)}`);
+    await section.getByRole('button', { name: 'Save public profile' }).click();
+    await expect(section.getByRole('textbox', { name: 'Skills' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    await section.getByRole('link', { name: 'View public profile' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: me.name })).toBeVisible();
+    await expect(page.getByText('Careful bookkeeper')).toBeVisible();
+    await expect(page.getByText('Leeds')).toBeVisible();
+    const skills = page.getByRole('list', { name: 'Skills' }).getByRole('listitem');
+    await expect(skills).toHaveText(['Excel', 'Payroll', 'VAT returns']);
+    await expect(page.getByText('Ten years of small-business accounts.')).toBeVisible();
+  });
+
   test('an unknown person is a not-found page', async ({ page }) => {
     await page.goto('/users/nobody-here');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found|404/i);

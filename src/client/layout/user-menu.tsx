@@ -1,4 +1,4 @@
-import { ClipboardList, Gavel, LogOut, Settings } from 'lucide-react';
+import { ClipboardList, Gavel, LogOut, Settings, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../components/ui/form-alert.tsx';
@@ -10,7 +10,9 @@ import { useDismiss } from '../lib/use-dismiss.ts';
 
 const HOVER_CLOSE_DELAY_MS = 150;
 const ERROR_VISIBLE_MS = 6000;
+/** The menu's links; `:me` is the signed-in user's id. */
 const MENU_LINKS = [
+  { to: '/users/:me', label: 'View public profile', Icon: UserRound },
   { to: '/profile', label: 'Profile Settings', Icon: Settings },
   { to: '/my-tasks', label: 'My Tasks', Icon: ClipboardList },
   { to: '/my-bids', label: 'My Bids', Icon: Gavel },
@@ -18,7 +20,7 @@ const MENU_LINKS = [
 
 /**
  * The signed-in user's avatar with its dropdown (opens on hover or click): name, e-mail,
- * Profile Settings, My Tasks, My Bids and Sign Out. Escape or a click elsewhere closes it.
+ * View public profile, Profile Settings, My Tasks, My Bids and Sign Out. Escape or a click elsewhere closes it.
  */
 export function UserMenu({ user }: { user: AuthUser }) {
   const { logout } = useAuth();
@@ -95,7 +97,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <ul className="menu w-full p-0 pt-2">
               {MENU_LINKS.map(({ to, label, Icon }) => (
                 <li key={to}>
-                  <Link to={to} onClick={close}>
+                  <Link to={to.replace(':me', user.id)} onClick={close}>
                     <Icon className="size-4" aria-hidden="true" />
                     {label}
                   </Link>

@@ -17,16 +17,22 @@ import {
   changePassword,
   deleteAccount,
   fetchNotificationPreferences,
+  fetchMyPublicProfile,
   fetchSessions,
   fetchSignInMethods,
   revokeOtherSessions,
   revokeSession,
   setNotificationPreference,
+  updatePublicProfile,
 } from '../features/account/api/account-api.ts';
 import { ChangeEmailForm } from '../features/account/components/change-email-form.tsx';
 import { ChangePasswordForm } from '../features/account/components/change-password-form.tsx';
 import { DeleteAccount } from '../features/account/components/delete-account.tsx';
 import { DownloadData } from '../features/account/components/download-data.tsx';
+import {
+  PublicProfileForm,
+  SKILLS_SEPARATOR,
+} from '../features/account/components/public-profile-form.tsx';
 import { NotificationSwitches } from '../features/account/components/notification-switches.tsx';
 import { SessionsList } from '../features/account/components/sessions-list.tsx';
 import { SettingsSection } from '../features/account/components/settings-section.tsx';
@@ -35,14 +41,15 @@ import { ProfileForm } from '../features/auth/components/profile-form.tsx';
 
 /** Everything the settings show: how I sign in, my sessions, my e-mail settings. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  sessionUser(context);
-  const [methods, sessions, preferences, config] = await Promise.all([
+  const me = sessionUser(context);
+  const [methods, sessions, preferences, publicProfile, config] = await Promise.all([
     fetchSignInMethods(request.signal),
     fetchSessions(request.signal),
     fetchNotificationPreferences(request.signal),
+    fetchMyPublicProfile(me.id, request.signal),
     fetchAuthConfig().catch(() => ({ googleEnabled: false })),
   ]);
-  return { methods, sessions, preferences, googleEnabled: config.googleEnabled };
+  return { methods, sessions, preferences, publicProfile, googleEnabled: config.googleEnabled };
 }
 
 /** A failure the form shows beside one field. */
@@ -73,6 +80,19 @@ export async function action({ request }: ActionFunctionArgs) {
         return fieldFailure('currentPassword', 'That is not your current password.');
       return result;
     }
+    case 'public-profile':
+      return attempt(async () => {
+        await updatePublicProfile({
+          headline: text('headline'),
+          location: text('location'),
+          bio: text('bio'),
+          skills: text('skills')
+            .split(SKILLS_SEPARATOR)
+            .map((skill) => skill.trim())
+            .filter(Boolean),
+        });
+        return done();
+      });
     case 'change-email':
       return attempt(async () => {
         await changeEmail(text('newEmail'));
@@ -115,6 +135,12 @@ export { shouldRevalidate } from '../lib/action-result.ts';
 const SECTIONS = [
   { id: 'profile', title: 'Profile', description: 'How other TaskBid members see you.' },
   {
+    id: 'public-profile',
+    title: 'Public profile',
+    description:
+      'What everyone sees on your public profile, beside your name, your track record and your reviews. Never your e-mail address.',
+  },
+  {
     id: 'password',
     title: 'Change password',
     description:
@@ -154,11 +180,13 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 /** /profile (protected): the account settings, one section after another. */
 export function Component() {
   const { user } = useAuth();
-  const { methods, sessions, preferences, googleEnabled } = useLoaderData<typeof loader>();
+  const { methods, sessions, preferences, publicProfile, googleEnabled } =
+    useLoaderData<typeof loader>();
   // The guard only renders this page for a signed-in user.
   if (!user) return null;
   const content: Record<SectionId, ReactNode> = {
     profile: <ProfileForm user={user} />,
+    'public-profile': <PublicProfileForm profile={publicProfile} />,
     password: methods.hasPassword ? (
       <ChangePasswordForm />
     ) : (

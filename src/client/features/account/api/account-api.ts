@@ -1,3 +1,4 @@
+import type { ProfileInput, PublicProfile } from '../../../../shared/profiles.ts';
 /**
  * The account settings and the unsubscribe page, over the one API client: better-auth's
  * password, e-mail and session endpoints under /api/auth, and our /api/account routes.
@@ -113,4 +114,13 @@ export function fetchUnsubscribeLink(token: string, signal?: AbortSignal) {
 
 export function unsubscribe(token: string): Promise<UnsubscribeLink> {
   return apiRequest<UnsubscribeLink>('/unsubscribe', { method: 'POST', query: { token } });
+}
+
+/** My public profile's own words: headline, bio, skills, location (what /users/{id} shows). */
+export function fetchMyPublicProfile(userId: string, signal?: AbortSignal) {
+  return apiRequest<PublicProfile>(`/users/${encodeURIComponent(userId)}`, { signal });
+}
+
+export function updatePublicProfile(input: ProfileInput): Promise<PublicProfile> {
+  return apiRequest<PublicProfile>('/profile', { method: 'PUT', body: input });
 }

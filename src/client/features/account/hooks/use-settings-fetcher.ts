@@ -11,7 +11,8 @@ export type SettingsIntent =
   | 'revoke-session'
   | 'revoke-other-sessions'
   | 'set-preference'
-  | 'delete-account';
+  | 'delete-account'
+  | 'public-profile';
 
 /** The action's answer when it worked: which intent, and the address a link went to. */
 export interface SettingsDone {

@@ -23,8 +23,13 @@ test.describe('public profiles and ratings', () => {
     const card = page.getByRole('article').filter({ hasText: title });
     await expect(card.getByText('Rating New')).toBeVisible();
 
-    // The owner reviews on the task's page: stars by keyboard, a comment.
-    await page.goto(`/browse-tasks/${taskId}`);
+    // The owner reviews on the task's page (My Tasks leads there): stars by keyboard, a comment.
+    await page.goto('/my-tasks');
+    await page
+      .getByRole('link', { name: `Leave a review for ${title}` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/browse-tasks/${taskId}#task-reviews$`));
     const section = page.getByRole('region', { name: 'Leave a review' });
     await section.getByRole('radio', { name: '1 star' }).focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');

@@ -1,9 +1,20 @@
 import { Gavel } from 'lucide-react';
 import { Link } from 'react-router';
+import { ReviewLink } from '../../../components/ui/review-link.tsx';
 import type { MyBid } from '../../../../shared/assignments.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
+
+/** For work I did that is completed: "Leave a review". */
+function Review({ bid, className = '' }: { bid: MyBid; className?: string }) {
+  if (bid.status !== 'accepted' || bid.taskStatus !== 'Completed') return null;
+  return (
+    <div className={className}>
+      <ReviewLink taskId={bid.taskId} taskTitle={bid.taskTitle} />
+    </div>
+  );
+}
 
 function TaskLink({ bid }: { bid: MyBid }) {
   return (
@@ -48,6 +59,7 @@ export function MyBidsList({ bids }: { bids: MyBid[] }) {
                 <StatusBadge status={bid.taskStatus} palette="owner" />
               </dd>
             </dl>
+            <Review bid={bid} className="mt-3" />
           </li>
         ))}
       </ul>
@@ -79,7 +91,10 @@ export function MyBidsList({ bids }: { bids: MyBid[] }) {
                   <StatusBadge status={bid.taskStatus} palette="owner" />
                 </td>
                 <td>
-                  <BidStateBadge state={bid.status} />
+                  <div className="flex flex-col items-start gap-2">
+                    <BidStateBadge state={bid.status} />
+                    <Review bid={bid} />
+                  </div>
                 </td>
               </tr>
             ))}

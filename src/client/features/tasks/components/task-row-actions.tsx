@@ -2,6 +2,7 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { may } from '../../../../shared/lifecycle.ts';
 import type { Task } from '../../../../shared/tasks.ts';
+import { ReviewLink } from '../../../components/ui/review-link.tsx';
 
 interface TaskRowActionsProps {
   task: Task;
@@ -11,7 +12,10 @@ interface TaskRowActionsProps {
   className?: string;
 }
 
-/** Edit, Delete (until the task is assigned) and View Bids for one of my tasks. */
+/**
+ * Edit, Delete (until the task is assigned), Leave a review (once completed) and View Bids for
+ * one of my tasks.
+ */
 export function TaskRowActions({
   task,
   onDelete,
@@ -43,6 +47,9 @@ export function TaskRowActions({
           <span className={label}>Delete</span>
           <span className="sr-only"> {task.title}</span>
         </button>
+      ) : null}
+      {task.status === 'Completed' && task.assignedTo ? (
+        <ReviewLink taskId={task._id} taskTitle={task.title} />
       ) : null}
       <Link to={`/view-bids/${task._id}`} className="btn btn-primary btn-sm">
         <Eye className="size-4" aria-hidden="true" />

@@ -67,6 +67,12 @@ test.describe('public profiles and ratings', () => {
     await expect(asClient).toContainText('Tasks posted1');
     await expect(page.getByRole('heading', { name: 'Reviews (1)' })).toBeVisible();
     await expect(page.getByText('Clear brief and paid promptly.')).toBeVisible();
+    // The owner answers the review of them, once, in public.
+    await page.getByText('Reply', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Your reply' }).fill('Thank you, it was a pleasure.');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await expect(page.getByText(`Reply from ${owner.name}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Post reply' })).toHaveCount(0);
 
     // Signed out, the freelancer's profile shows the owner's review of them, and no e-mail.
     const anonymous = await browser.newContext({ baseURL });
@@ -83,6 +89,8 @@ test.describe('public profiles and ratings', () => {
     await expect(visitor.getByRole('main')).not.toContainText('@');
     await visitor.getByRole('link', { name: owner.name }).click();
     await expect(visitor.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+    await expect(visitor.getByText('Thank you, it was a pleasure.')).toBeVisible();
+    await expect(visitor.getByText('Reply', { exact: true })).toHaveCount(0);
     await anonymous.close();
   });
 

@@ -1,5 +1,8 @@
 import { BadgeCheck, MapPin } from 'lucide-react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { useAuth } from '../lib/auth/use-auth.ts';
+import { replyToReview } from '../features/reviews/api/reviews-api.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { UserAvatar } from '../components/ui/user-avatar.tsx';
 import { pageCount, pageFrom } from '../lib/paging.ts';
@@ -21,11 +24,25 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { profile, reviews, page };
 }
 
+/** The reviewee replies to a review of them (`intent=reply`). */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = intentOf(form);
+  if (intent !== 'reply') return unknownIntent(intent);
+  return attempt(async () => {
+    await replyToReview(String(form.get('reviewId') ?? ''), String(form.get('reply') ?? ''));
+    return { replied: true as const };
+  });
+}
+
+export { shouldRevalidate } from '../lib/action-result.ts';
+
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 /** /users/:id (open to everyone): a person's public profile, track record and reviews. */
 export function Component() {
   const { profile, reviews, page } = useLoaderData<typeof loader>();
+  const { user } = useAuth();
   const pages = pageCount(reviews.total, REVIEWS_PAGE_SIZE);
   return (
     <div className="page-container space-y-6 py-8 sm:py-10">
@@ -85,7 +102,7 @@ export function Component() {
           Reviews ({reviews.total})
         </h2>
         {reviews.items.length > 0 ? (
-          <ReviewList reviews={reviews.items} />
+          <ReviewList reviews={reviews.items} canReply={user?.id === profile.id} />
         ) : (
           <p className="text-base-content/70">No reviews yet.</p>
         )}

@@ -32,3 +32,11 @@ export function saveReview(
         body: input,
       });
 }
+
+/** The reviewee's one public reply to a published review of them. */
+export function replyToReview(reviewId: string, reply: string): Promise<Review> {
+  return apiRequest<Review>(`/reviews/${encodeURIComponent(reviewId)}/reply`, {
+    method: 'POST',
+    body: { reply },
+  });
+}

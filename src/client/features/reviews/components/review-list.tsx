@@ -2,6 +2,7 @@ import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Review } from '../../../../shared/reviews.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { ReplyForm } from './reply-form.tsx';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -18,7 +19,14 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** Published reviews, newest first: stars, comment, who wrote it, on which task, and the reply. */
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+export function ReviewList({
+  reviews,
+  canReply = false,
+}: {
+  reviews: Review[];
+  /** The reader is the reviewee: reviews without a reply offer one. */
+  canReply?: boolean;
+}) {
   return (
     <ul className="space-y-4">
       {reviews.map((r) => (
@@ -41,6 +49,8 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               <p className="font-medium">Reply from {r.reviewee.name}</p>
               <p className="break-words whitespace-pre-line">{r.reply}</p>
             </div>
+          ) : canReply ? (
+            <ReplyForm reviewId={r._id} />
           ) : null}
         </li>
       ))}

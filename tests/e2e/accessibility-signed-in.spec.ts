@@ -37,6 +37,13 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
       await placeBid(other.api, baseURL!, mine, amount, 'I have done this before.');
     }
     await placeBid(page.request, baseURL!, theirs, 250, 'Happy to help.');
+    // Completed work, so the review form and a profile with a track record are scanned too.
+    const done = await createTask(page.request, baseURL!, { title: `Done ${token}` });
+    const doneBid = await placeBid(other.api, baseURL!, done, 90, 'Glad to.');
+    const headers = { origin: baseURL! };
+    expect((await page.request.post(`/api/bids/${doneBid}/accept`, { headers })).ok()).toBe(true);
+    expect((await page.request.post(`/api/tasks/${done}/complete`, { headers })).ok()).toBe(true);
+    const otherId = (await (await other.api.get('/api/auth/get-session')).json()).user.id;
     await page.goto('/my-tasks');
 
     expectNone(
@@ -53,6 +60,12 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
           path: `/browse-tasks/${theirs}`,
           heading: `Theirs ${token}`,
         },
+        {
+          name: '/browse-tasks/:id (completed: Leave a review)',
+          path: `/browse-tasks/${done}`,
+          heading: `Done ${token}`,
+        },
+        { name: '/users/:id (signed in)', path: `/users/${otherId}`, heading: other.user.name },
         {
           name: '/browse-tasks/:id (own task)',
           path: `/browse-tasks/${mine}`,

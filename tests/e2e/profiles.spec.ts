@@ -10,8 +10,10 @@ test.describe('public profiles and ratings', () => {
     const owner = await accounts.signInPage('owner');
     const title = `Reviewed ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
-    const freelancer = await accounts.apiUser('freelancer');
-    const bidId = await placeBid(freelancer.api, baseURL!, taskId, 80);
+    const freelancerContext = await browser.newContext({ baseURL });
+    const freelancerPage = await freelancerContext.newPage();
+    const freelancer = await accounts.signInPage('freelancer', freelancerPage);
+    const bidId = await placeBid(freelancerPage.request, baseURL!, taskId, 80);
     const headers = { origin: baseURL! };
     expect((await page.request.post(`/api/bids/${bidId}/accept`, { headers })).status()).toBe(200);
     expect((await page.request.post(`/api/tasks/${taskId}/complete`, { headers })).status()).toBe(
@@ -22,6 +24,10 @@ test.describe('public profiles and ratings', () => {
     await page.goto(`/browse-tasks?search=${encodeURIComponent(title)}`);
     const card = page.getByRole('article').filter({ hasText: title });
     await expect(card.getByText('Rating New')).toBeVisible();
+    await expect(card.getByRole('link', { name: owner.name })).toHaveAttribute(
+      'href',
+      /^\/users\/[\w-]+$/,
+    );
 
     // The owner reviews on the task's page (My Tasks leads there): stars by keyboard, a comment.
     await page.goto('/my-tasks');
@@ -43,11 +49,21 @@ test.describe('public profiles and ratings', () => {
     await expect(section.getByText(/Nobody else sees it until/)).toBeVisible();
     await expect(section.getByRole('button', { name: 'Update review' })).toBeVisible();
 
-    const fromFreelancer = await freelancer.api.post(`/api/tasks/${taskId}/reviews`, {
-      headers,
-      data: { rating: 4, comment: 'Clear brief and paid promptly.' },
-    });
-    expect(fromFreelancer.status()).toBe(201);
+    // The freelancer reviews from My Bids, in their own browser.
+    await freelancerPage.goto('/my-bids');
+    await freelancerPage
+      .getByRole('link', { name: `Leave a review for ${title}` })
+      .first()
+      .click();
+    const theirs = freelancerPage.getByRole('region', { name: 'Leave a review' });
+    await theirs.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await theirs.getByRole('textbox', { name: 'Comment' }).fill('Clear brief and paid promptly.');
+    await theirs.getByRole('button', { name: 'Submit review' }).click();
+    await expect(
+      freelancerPage
+        .getByRole('region', { name: 'Reviews' })
+        .getByText('Fast, careful and friendly work.'),
+    ).toBeVisible();
     await page.reload();
     const published = page.getByRole('region', { name: 'Reviews' });
     await expect(published.getByText('Fast, careful and friendly work.')).toBeVisible();
@@ -77,11 +93,9 @@ test.describe('public profiles and ratings', () => {
     // Signed out, the freelancer's profile shows the owner's review of them, and no e-mail.
     const anonymous = await browser.newContext({ baseURL });
     const visitor = await anonymous.newPage();
-    const session = await (await freelancer.api.get('/api/auth/get-session')).json();
+    const session = await (await freelancerPage.request.get('/api/auth/get-session')).json();
     await visitor.goto(`/users/${session.user.id}`);
-    await expect(
-      visitor.getByRole('heading', { level: 1, name: freelancer.user.name }),
-    ).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1, name: freelancer.name })).toBeVisible();
     const asFreelancer = visitor.getByRole('region', { name: 'As a freelancer' });
     await expect(asFreelancer).toContainText('5.0');
     await expect(asFreelancer).toContainText('Completion rate100%');
@@ -92,6 +106,7 @@ test.describe('public profiles and ratings', () => {
     await expect(visitor.getByText('Thank you, it was a pleasure.')).toBeVisible();
     await expect(visitor.getByText('Reply', { exact: true })).toHaveCount(0);
     await anonymous.close();
+    await freelancerContext.close();
   });
 
   test('a person writes their public profile in the settings and everyone sees it', async ({

@@ -14,7 +14,15 @@ export function BrowseTaskCard({ task }: { task: Task }) {
       <TaskImage src={task.imageUrl} className="aspect-[2/1]" category={task.category} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>
+          <div className="min-w-0">
+            <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>
+            <p className="mt-0.5 text-sm text-base-content/70">
+              by{' '}
+              <Link to={`/users/${task.userId}`} className="link link-hover">
+                {task.userName}
+              </Link>
+            </p>
+          </div>
           <RatingBadge rating={task.userRating} />
         </div>
         <dl className="grid gap-1.5 text-sm">

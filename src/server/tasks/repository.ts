@@ -53,15 +53,9 @@ function taskColumns(viewerId: string | null) {
     createdAt: tasks.createdAt,
     userId: tasks.ownerId,
     userName: user.name,
-    // The poster's rating as a client, kept up to date as reviews publish (two key lookups).
-    ownerRatingSum:
-      sql<number>`coalesce((select ${profiles.clientRatingSum} from ${profiles} where ${profiles.userId} = ${tasks.ownerId}), 0)`.mapWith(
-        Number,
-      ),
-    ownerRatingCount:
-      sql<number>`coalesce((select ${profiles.clientRatingCount} from ${profiles} where ${profiles.userId} = ${tasks.ownerId}), 0)`.mapWith(
-        Number,
-      ),
+    // The poster's rating as a client (profiles, joined by key), kept as reviews publish.
+    ownerRatingSum: sql<number>`coalesce(${profiles.clientRatingSum}, 0)`.mapWith(Number),
+    ownerRatingCount: sql<number>`coalesce(${profiles.clientRatingCount}, 0)`.mapWith(Number),
     userEmail: sql<
       string | null
     >`case when ${tasks.ownerId} = ${viewerId ?? ''} then ${user.email} end`,
@@ -126,6 +120,7 @@ export function createTaskRepository(db: Db) {
       .select(taskColumns(viewerId))
       .from(tasks)
       .innerJoin(user, eq(user.id, tasks.ownerId))
+      .leftJoin(profiles, eq(profiles.userId, tasks.ownerId))
       .orderBy(...taskOrder(filters.sort));
     if (!hasTextFilter(filters)) {
       return { page: rows.where(where).limit(limit).offset(offset), count: cappedCount };
@@ -156,6 +151,7 @@ export function createTaskRepository(db: Db) {
         })
         .from(tasks)
         .innerJoin(user, eq(user.id, tasks.ownerId))
+        .leftJoin(profiles, eq(profiles.userId, tasks.ownerId))
         .where(inArray(tasks.id, pageIds))
         .orderBy(...taskOrder(filters.sort)),
       // Needed only past the last page; the same bitmap counts every match (no cap to stop at).
@@ -174,6 +170,7 @@ export function createTaskRepository(db: Db) {
       })
       .from(tasks)
       .innerJoin(user, eq(user.id, tasks.ownerId))
+      .leftJoin(profiles, eq(profiles.userId, tasks.ownerId))
       .where(eq(tasks.id, id));
   }
 

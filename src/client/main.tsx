@@ -2,9 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
+import { currentSession } from './lib/auth/session-store.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
+// Who is signed in starts loading with the page, not in a component and not in a route
+// loader (a loader on the root route would hold the whole layout, header included, until
+// the first screen's code arrives). The AuthProvider and the protected routes' middleware
+// read the same session store.
+void currentSession();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -2,7 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
 import { ProtectedLayout } from './lib/auth/require-auth.tsx';
 import { requireSession } from './lib/auth/session-context.ts';
-import { currentSession } from './lib/auth/session-store.ts';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RootError, RouteError } from './layout/route-error.tsx';
@@ -63,12 +62,6 @@ const protectedRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
-    // Starts loading who is signed in (without holding the first paint for it); the
-    // AuthProvider and the protected routes' middleware read the same session store.
-    loader: () => {
-      void currentSession();
-      return null;
-    },
     Component: RootLayout,
     ErrorBoundary: RootError,
     HydrateFallback: PageSpinner,

@@ -61,6 +61,10 @@ test.describe('moving in from the first version', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login page has an Email box too: fill the one of the page the link opened.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeVisible();
     await page.getByRole('main').getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const mail = await waitForMail(email, 'Reset your TaskBid password');

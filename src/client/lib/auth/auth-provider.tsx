@@ -27,7 +27,7 @@ import {
 const REDIRECT_NOTICE_MS = 1500;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // The root route's loader starts the session load (router.tsx); this follows the store, so
+  // main.tsx starts the session load; this follows the store, so
   // no component asks the server who is signed in.
   const known = useSyncExternalStore(onSessionChange, sessionSnapshot);
   const user: AuthUser | null = known ?? null;

@@ -1,6 +1,5 @@
-import { aliasedTable, and, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  REVIEW_REMINDER_DAYS,
   REVIEW_WINDOW_DAYS,
   reviewWindowEnd,
   type Review,
@@ -13,11 +12,10 @@ import type { Page } from '../../shared/paging.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { countedPage, pageOffset } from '../db/paging.ts';
-import { profiles, reviewRequests, reviews, tasks, user } from '../db/schema.ts';
+import { reviews, tasks, user } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import type { MailTx } from '../mail/outbox.ts';
-import { notify } from '../notifications/repository.ts';
+import { publishedTogether } from './review-window.ts';
 
 export const TASK_NOT_REVIEWABLE = 'Reviews open once the task is completed.';
 export const NOT_A_PARTY =
@@ -28,10 +26,6 @@ export const REVIEW_NOT_FOUND = 'Review not found.';
 export const ALREADY_PUBLISHED = 'A published review can no longer be edited.';
 export const ALREADY_REPLIED = 'You have already replied to this review.';
 export const REPLY_NOT_YOURS = 'Only the person reviewed can reply, once the review is published.';
-
-/** The moment `days` days before `now`, as SQL. */
-const daysBefore = (now: Date, days: number) =>
-  sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`;
 
 const reviewer = aliasedTable(user, 'reviewer');
 const reviewee = aliasedTable(user, 'reviewee');
@@ -106,65 +100,6 @@ function counterpart(task: TaskParties, userId: string): { id: string; role: Rev
 
 const windowOpen = (task: TaskParties, now: Date) =>
   task.completedAt !== null && now < reviewWindowEnd(task.completedAt);
-
-/**
- * Adds published reviews to their reviewees' ratings and tells each reviewee, in the
- * transaction that published them.
- */
-async function publishedTogether(
-  tx: MailTx,
-  events: EventBus,
-  published: {
-    revieweeId: string;
-    role: ReviewRole;
-    rating: number;
-    taskId: string;
-    title: string;
-  }[],
-) {
-  // Rows are locked in one order (by person, then side) so that concurrent publications
-  // touching the same two people cannot deadlock.
-  const ordered = published.toSorted((a, b) =>
-    a.revieweeId === b.revieweeId
-      ? a.role.localeCompare(b.role)
-      : a.revieweeId.localeCompare(b.revieweeId),
-  );
-  for (const r of ordered) {
-    const client = r.role === 'client';
-    await tx
-      .insert(profiles)
-      .values({
-        userId: r.revieweeId,
-        clientRatingSum: client ? r.rating : 0,
-        clientRatingCount: client ? 1 : 0,
-        freelancerRatingSum: client ? 0 : r.rating,
-        freelancerRatingCount: client ? 0 : 1,
-      })
-      .onConflictDoUpdate({
-        target: profiles.userId,
-        set: client
-          ? {
-              clientRatingSum: sql`${profiles.clientRatingSum} + ${r.rating}`,
-              clientRatingCount: sql`${profiles.clientRatingCount} + 1`,
-            }
-          : {
-              freelancerRatingSum: sql`${profiles.freelancerRatingSum} + ${r.rating}`,
-              freelancerRatingCount: sql`${profiles.freelancerRatingCount} + 1`,
-            },
-      });
-  }
-  await notify(
-    tx,
-    events,
-    published.map((r) => ({
-      userId: r.revieweeId,
-      type: 'review.published' as const,
-      title: 'A review of you was published',
-      body: `You received ${r.rating} of 5 stars for “${r.title}”.`,
-      taskId: r.taskId,
-    })),
-  );
-}
 
 export function createReviewRepository(db: Db, events: EventBus) {
   async function reviewById(tx: Db, id: string): Promise<Review | undefined> {
@@ -314,93 +249,4 @@ export function createReviewRepository(db: Db, events: EventBus) {
       return { items: items.map(toReview), total };
     },
   };
-}
-
-/**
- * When a task completes: both people are asked to review each other (a notification each,
- * and a request the reminder job reads), in the completing transaction.
- */
-export async function requestReviews(
-  tx: MailTx,
-  events: EventBus,
-  task: { id: string; title: string; ownerId: string; assigneeId: string },
-) {
-  await tx
-    .insert(reviewRequests)
-    .values([
-      { taskId: task.id, userId: task.ownerId },
-      { taskId: task.id, userId: task.assigneeId },
-    ])
-    .onConflictDoNothing();
-  await notify(
-    tx,
-    events,
-    [task.ownerId, task.assigneeId].map((userId) => ({
-      userId,
-      type: 'review.requested' as const,
-      title: 'How did it go? Leave a review',
-      body: `“${task.title}” is completed. Your review publishes once both of you have written one, or after ${REVIEW_WINDOW_DAYS} days.`,
-      taskId: task.id,
-    })),
-  );
-}
-
-/**
- * The periodic work of the review window, safe to run on every instance at once (each row
- * is claimed by one UPDATE): reviews of work completed more than the window ago publish
- * (and count in ratings), and who has not reviewed after the reminder delay gets a reminder.
- */
-export async function runReviewJobs(db: Db, events: EventBus, now = new Date()) {
-  const published = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(reviews)
-      .set({ publishedAt: now })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.id, reviews.taskId),
-          isNull(reviews.publishedAt),
-          lte(tasks.completedAt, daysBefore(now, REVIEW_WINDOW_DAYS)),
-        ),
-      )
-      .returning({
-        revieweeId: reviews.revieweeId,
-        role: reviews.role,
-        rating: reviews.rating,
-        taskId: reviews.taskId,
-        title: tasks.title,
-      });
-    await publishedTogether(tx, events, rows);
-    return rows.length;
-  });
-
-  const reminded = await db.transaction(async (tx) => {
-    const due = await tx
-      .update(reviewRequests)
-      .set({ remindedAt: now })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.id, reviewRequests.taskId),
-          isNull(reviewRequests.remindedAt),
-          lte(reviewRequests.createdAt, daysBefore(now, REVIEW_REMINDER_DAYS)),
-          gt(tasks.completedAt, daysBefore(now, REVIEW_WINDOW_DAYS)),
-          sql`not exists (select 1 from ${reviews} where ${reviews.taskId} = ${reviewRequests.taskId} and ${reviews.reviewerId} = ${reviewRequests.userId})`,
-        ),
-      )
-      .returning({ userId: reviewRequests.userId, taskId: tasks.id, title: tasks.title });
-    await notify(
-      tx,
-      events,
-      due.map((r) => ({
-        userId: r.userId,
-        type: 'review.reminder' as const,
-        title: 'A review is still waiting for you',
-        body: `You have not reviewed “${r.title}” yet. The window closes ${REVIEW_WINDOW_DAYS} days after completion.`,
-        taskId: r.taskId,
-      })),
-    );
-    return due.length;
-  });
-  return { published, reminded };
 }

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
 import { notifications, tasks } from '../db/schema.ts';
-import { runReviewJobs } from './repository.ts';
+import { runReviewJobs } from './review-window.ts';
 
 type Method = 'GET' | 'POST' | 'PUT';
 

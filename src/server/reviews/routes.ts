@@ -10,7 +10,8 @@ import {
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
 import { routeOptions } from '../http/route-options.ts';
 import { errorResponses } from '../openapi/schemas.ts';
-import { createReviewRepository, runReviewJobs } from './repository.ts';
+import { createReviewRepository } from './repository.ts';
+import { runReviewJobs } from './review-window.ts';
 
 /** How often each instance publishes reviews whose window closed and sends reminders. */
 const REVIEW_JOBS_EVERY_MS = 60_000;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { bids, tasks } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
-import { requestReviews } from '../reviews/repository.ts';
+import { requestReviews } from '../reviews/review-window.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 
 export type LifecycleOutcome = { outcome: 'done'; status: TaskStatus } | Refusal;

@@ -73,3 +73,16 @@ export const PROFILE_LIMITS = {
   skill: { maxLength: 40 },
 } as const;
 export const PROFILE_MAX_SKILLS = 20;
+
+/** A private message between a task's owner and one bidder: plain text, trimmed. */
+export const MESSAGE_LIMITS = {
+  body: { required: true, maxLength: 4000 },
+  /** Messages a page (`?limit=`). */
+  limit: { min: 1, max: 100 },
+} as const;
+
+/** The list of a person's threads. */
+export const THREAD_LIMITS = {
+  /** Threads a page (`?limit=`). */
+  limit: { min: 1, max: 100 },
+} as const;

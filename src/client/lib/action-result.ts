@@ -15,20 +15,34 @@ export function isFailure(result: unknown): result is ActionFailure {
   return typeof result === 'object' && result !== null && 'error' in result;
 }
 
+/** A thrown `ApiError` as the form reads it: the server's message, code and issues. */
+function asErrorBody(error: ApiError): ErrorBody {
+  return { message: error.message, code: error.code, issues: error.issues };
+}
+
 /**
  * Runs the action's work: its own result, or a thrown `ApiError` as `{ error }` (the server's
- * message, code and issues; a network failure has code `NETWORK_ERROR`). Anything else is a
- * bug and goes on to the route's error boundary.
+ * message, code and issues; a network failure has code `NETWORK_ERROR`), or as `describe`
+ * words it. Anything else is a bug and goes on to the route's error boundary.
  */
 export async function attempt<T extends object>(
   work: () => Promise<T>,
+  describe: (error: ApiError) => ErrorBody = asErrorBody,
 ): Promise<T | ActionFailure> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { error: { message: error.message, code: error.code, issues: error.issues } };
+    return { error: describe(error) };
   }
+}
+
+/** A posted form's text field ('' when it is missing or a file). */
+export function formText(form: FormData) {
+  return (name: string): string => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
 }
 
 /** The `intent` field of a form that can do several things (`accept`, `delete`, …). */

@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/notification-types.ts';
-import { attempt, intentOf, isFailure, unknownIntent } from '../lib/action-result.ts';
+import { attempt, formText, intentOf, isFailure, unknownIntent } from '../lib/action-result.ts';
 import { fetchAuthConfig } from '../lib/auth/auth-api.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
@@ -61,10 +61,7 @@ function fieldFailure(path: string, message: string) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
+  const text = formText(form);
   const done = (extra: Omit<SettingsDone, 'done'> = {}) =>
     ({ done: intent, ...extra }) as SettingsDone;
 

@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { ACCOUNT_LIMITS } from '../../shared/limits.ts';
-import { attempt, isFailure, type ActionFailure } from '../lib/action-result.ts';
+import { attempt, formText, isFailure, type ActionFailure } from '../lib/action-result.ts';
 import { resetPassword } from '../lib/auth/auth-api.ts';
 import { reloadSession } from '../lib/auth/session-store.ts';
 import { useSubmitting } from '../lib/pending.ts';
@@ -47,7 +47,7 @@ const mismatch: ActionFailure = {
 /** Checks the two passwords agree, sets the new one, and picks up the session it signed in. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? '');
+  const text = formText(form);
   if (text('newPassword') !== text('confirmPassword')) return mismatch;
   return attempt(async () => {
     await resetPassword(text('token'), text('newPassword'));

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { SessionUser } from '../../../shared/users.ts';
-import type { ProfileFields, SignUpFields } from './auth-api.ts';
+import type { ProfileFields } from './auth-api.ts';
 
 export type AuthUser = SessionUser;
 
@@ -8,15 +8,15 @@ export type AuthUser = SessionUser;
 export type GoogleLoginOutcome = 'signed-in' | 'redirecting';
 
 /**
- * The authentication context: `user` or null, a `loading` flag, and the five actions.
- * Each action sets `loading` first; failures are thrown (an `ApiError` or `AuthFlowError`)
- * for the screen to show through `authErrorMessage`.
+ * The authentication context: `user` or null, a `loading` flag, and the actions that are not
+ * a form post (the Google popup, sign-out from the header menu, the profile form). Each action
+ * sets `loading` first; failures are thrown (an `ApiError` or `AuthFlowError`) for the screen
+ * to show through `authErrorMessage`. Signing in and up with a password are the /login and
+ * /signup route actions, which read the session again for the header.
  */
 export interface AuthContextValue {
   user: AuthUser | null;
   loading: boolean;
-  createUser(fields: SignUpFields): Promise<AuthUser | null>;
-  signInUser(email: string, password: string): Promise<AuthUser | null>;
   /** `returnTo` is where a full-page fallback comes back to. */
   googleLogin(returnTo: string): Promise<GoogleLoginOutcome>;
   logout(): Promise<void>;

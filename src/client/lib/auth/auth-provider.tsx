@@ -1,13 +1,5 @@
 import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  googleStartUrl,
-  signInWithEmail,
-  signOutSession,
-  signUpWithEmail,
-  updateProfile,
-  type ProfileFields,
-  type SignUpFields,
-} from './auth-api.ts';
+import { googleStartUrl, signOutSession, updateProfile, type ProfileFields } from './auth-api.ts';
 import { AuthContext, type AuthContextValue, type AuthUser } from './auth-context.ts';
 import {
   AuthFlowError,
@@ -51,24 +43,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setBusy(false);
     }
   }, []);
-
-  const createUser = useCallback(
-    (fields: SignUpFields) =>
-      withLoading(async () => {
-        await signUpWithEmail(fields);
-        return refresh();
-      }),
-    [withLoading, refresh],
-  );
-
-  const signInUser = useCallback(
-    (email: string, password: string) =>
-      withLoading(async () => {
-        await signInWithEmail(email, password);
-        return refresh();
-      }),
-    [withLoading, refresh],
-  );
 
   const googleLogin = useCallback(
     (returnTo: string) =>
@@ -118,8 +92,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, createUser, signInUser, googleLogin, logout, updateUserProfile }),
-    [user, loading, createUser, signInUser, googleLogin, logout, updateUserProfile],
+    () => ({ user, loading, googleLogin, logout, updateUserProfile }),
+    [user, loading, googleLogin, logout, updateUserProfile],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

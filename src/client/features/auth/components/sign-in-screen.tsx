@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import type { ErrorBody } from '../../../../shared/errors.ts';
+import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useSubmitting } from '../../../lib/pending.ts';
+import { RETURN_TO_FIELD } from '../lib/sign-in-action.ts';
+import { AccountForm } from './account-form.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { AuthSubmitButton } from './auth-submit-button.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+interface SignInScreenProps {
+  title: string;
+  subtitle: string;
+  documentTitle: string;
+  /** The other screen, under the card: "New to TaskBid? Create an account". */
+  other: { question: string; to: '/login' | '/signup'; label: string };
+  /** What the action (or the page's address) says went wrong. */
+  failure: ErrorBody | null;
+  googleEnabled: boolean;
+  submit: { label: string; busyText: string; icon: ReactNode };
+  /** The form's fields, disabled while it is sent. */
+  fields: (busy: boolean) => ReactNode;
+}
+
+/**
+ * The sign-in and sign-up screens: the form posted to the route's action (with the page the
+ * visitor wanted in a hidden field), "Continue with Google", and the way to the other screen.
+ * A visitor who is signed in (already, or through the Google popup) goes on to that page.
+ */
+export function SignInScreen(props: SignInScreenProps) {
+  const { title, subtitle, documentTitle, other, failure, googleEnabled, submit, fields } = props;
+  const { user } = useAuth();
+  const location = useLocation();
+  const submitting = useSubmitting();
+  const returnTo = returnPathAfterLogin(location.state);
+
+  // While the form is sent, its action sends the visitor on once the session is read.
+  if (user && !submitting) return <Navigate to={returnTo} replace />;
+
+  return (
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <p className="text-base-content/75">
+          {other.question}{' '}
+          <Link to={other.to} state={location.state} className="link link-primary font-medium">
+            {other.label}
+          </Link>
+        </p>
+      }
+    >
+      <title>{documentTitle}</title>
+      <AccountForm failure={failure}>
+        <input type="hidden" name={RETURN_TO_FIELD} value={returnTo} />
+        {fields(submitting)}
+        <AuthSubmitButton busy={submitting} busyText={submit.busyText} icon={submit.icon}>
+          {submit.label}
+        </AuthSubmitButton>
+      </AccountForm>
+      <div className="mt-4">
+        <GoogleSignInButton returnTo={returnTo} enabled={googleEnabled} disabled={submitting} />
+      </div>
+    </AuthCard>
+  );
+}

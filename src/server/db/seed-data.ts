@@ -1,4 +1,5 @@
 import type { Category } from '../../shared/constants.ts';
+import demoProfiles from './demo-profiles.json' with { type: 'json' };
 
 /** Every demo account signs in with this password (documented in docs/api.md). */
 export const DEMO_PASSWORD = 'taskbid-demo';
@@ -239,38 +240,8 @@ export const DEMO_BID_MESSAGES = [
 ];
 
 /** What the demo people say about themselves on their public profiles, by e-mail. */
-export const DEMO_PROFILES: Record<string, { headline: string; skills: string[]; bio: string }> = {
-  'ava@example.com': {
-    headline: 'Front-end developer who likes tidy, fast pages',
-    skills: ['React', 'TypeScript', 'Accessibility'],
-    bio: 'Eight years of building web apps for small shops and charities.',
-  },
-  'ben@example.com': {
-    headline: 'Brand and packaging designer',
-    skills: ['Logo design', 'Illustrator', 'Print'],
-    bio: 'I turn a rough idea into a brand people remember.',
-  },
-  'chloe@example.com': {
-    headline: 'Copywriter and editor',
-    skills: ['Copywriting', 'Editing', 'SEO'],
-    bio: 'Clear words for websites, newsletters and product pages.',
-  },
-  'daniel@example.com': {
-    headline: 'Growth marketer for early-stage products',
-    skills: ['Email campaigns', 'Analytics', 'Ads'],
-    bio: 'I help new products find their first thousand customers.',
-  },
-  'emma@example.com': {
-    headline: 'Researcher: surveys, interviews and desk research',
-    skills: ['User research', 'Surveys', 'Reports'],
-    bio: 'Questions first, then evidence, then a short report you can act on.',
-  },
-  'farid@example.com': {
-    headline: 'Handy with errands, moves and small repairs',
-    skills: ['Moving help', 'Assembly', 'Errands'],
-    bio: 'Reliable, on time, and careful with your things.',
-  },
-};
+export const DEMO_PROFILES: Record<string, { headline: string; skills: string[]; bio: string }> =
+  demoProfiles;
 
 /** Comments for the demo's published reviews, cycled through. */
 export const DEMO_REVIEW_COMMENTS = [

@@ -23,3 +23,17 @@ export const NOT_DELETABLE =
 export const OWNER_STATUS_ONLY =
   'must be Not Started or On Hold: a task is In Progress once a bid is accepted';
 export const PAST_DEADLINE = 'must be today or later';
+
+/** Private messages. */
+export const THREAD_MESSAGES = {
+  notFound: 'Conversation not found',
+  messageNotFound: 'That message is not in this conversation.',
+  bidderRequired: 'Choose the bidder to message (bidderId).',
+  notABidder: 'That person has not bid on this task.',
+  forbidden: 'Only the task’s owner and the people who bid on it can message about it.',
+  badCursor: 'This page link is no longer valid: start from the first page.',
+  closed: {
+    'task-deleted': 'This conversation is closed: its task was deleted.',
+    expired: 'This conversation is closed: its task was completed more than 30 days ago.',
+  },
+} as const;

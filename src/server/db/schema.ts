@@ -204,6 +204,80 @@ export const notifications = pgTable(
   ],
 );
 
+/* ---------- Private messages ---------- */
+
+/**
+ * A conversation about one task between its owner and one bidder. It outlives its task:
+ * deleting the task clears `task_id` (writing closes) and `task_title` keeps the name.
+ * `message_count` numbers the messages (each message's `seq`), under this row's lock.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    taskTitle: text('task_title').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    bidderId: text('bidder_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    messageCount: integer('message_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('threads_task_bidder_idx').on(t.taskId, t.bidderId)],
+);
+
+/**
+ * Each participant's side of a thread (two rows a thread): their inbox order, how far they
+ * have read and how many messages addressed to them are unread, kept in the transaction
+ * that sends or marks read (both hold the thread's row lock).
+ */
+export const threadParticipants = pgTable(
+  'thread_participants',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    otherId: text('other_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReadSeq: integer('last_read_seq').notNull().default(0),
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('thread_participants_inbox_idx').on(t.userId, t.lastActivityAt.desc(), t.threadId.desc()),
+    index('thread_participants_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.unreadCount} > 0`),
+    check('thread_participants_unread_check', sql`${t.unreadCount} >= 0`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3 … within the thread: the order messages are read and paged in. */
+    seq: integer('seq').notNull(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq)],
+);
+
 /* ---------- Profiles and reviews ---------- */
 
 /**

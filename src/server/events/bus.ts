@@ -9,6 +9,10 @@ export type AppEvent =
   | { type: 'bid.placed'; taskId: string; bidId: string }
   | { type: 'task.changed'; taskId: string }
   | { type: 'notification'; userId: string }
+  /** A private message was posted: both participants refetch. */
+  | { type: 'thread.message'; threadId: string; userIds: [string, string] }
+  /** A participant marked messages read: the other one (`userId`) shows "Seen". */
+  | { type: 'thread.read'; threadId: string; userId: string }
   /** Mail was queued: every instance's mail worker looks for due mail. */
   | { type: 'mail.queued' }
   /** Local only: the listening connection was lost and is back; refetch everything. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
-import { buildUser, failedSignIn, jsonHeaders, signUp } from '../../../tests/factories/users.ts';
-import { buildTask } from '../../../tests/factories/tasks.ts';
+import {
+  buildUser,
+  failedSignIn,
+  jsonHeaders,
+  signUp,
+  type TestUser,
+} from '../../../tests/factories/users.ts';
+import { buildTask, insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 describe('rate limits', () => {
@@ -90,6 +96,41 @@ describe('rate limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await create(other.cookie, '10.3.9.9')).statusCode).toBe(201);
+  });
+
+  it(`allows each user ${RATE_LIMITS.messagesPerUser} private messages a minute; reading is not counted`, async () => {
+    const [poster, chatty] = [await signUp(t.app), await signUp(t.app)];
+    const taskId = await insertTask(t.app.database.db, poster.id);
+    await insertBid(t.app.database.db, taskId, chatty.id);
+    const post = (user: TestUser, url: string, payload: object, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: jsonHeaders(user.cookie),
+        remoteAddress,
+        payload,
+      });
+    const opened = await post(chatty, '/api/threads', { taskId }, '10.4.0.1');
+    expect(opened.statusCode).toBe(201);
+    const url = `/api/threads/${opened.json().id}/messages`;
+    let last = '';
+    for (let i = 1; i < RATE_LIMITS.messagesPerUser; i++) {
+      const sent = await post(chatty, url, { body: `m${i}` }, `10.4.${i >> 8}.${i & 255}`);
+      expect(sent.statusCode).toBe(201);
+      last = sent.json().id;
+    }
+    const refused = await post(chatty, url, { body: 'one too many' }, '10.4.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const read = await post(
+      chatty,
+      `/api/threads/${opened.json().id}/read`,
+      { upTo: last },
+      '10.4.9.9',
+    );
+    expect(read.statusCode).toBe(200);
+    // The other person still writes.
+    expect((await post(poster, url, { body: 'Hello' }, '10.4.9.9')).statusCode).toBe(201);
   });
 
   it(`puts a per-address ceiling of ${RATE_LIMITS.perIp} requests a minute on everything`, async () => {

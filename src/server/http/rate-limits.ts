@@ -26,10 +26,14 @@ export const RATE_LIMITS = {
   mailPerEmailPer15Min: 3,
   /** Task and bid writes by one user. */
   writesPerUser: 60,
+  /** Private messages sent and threads opened by one user. */
+  messagesPerUser: 60,
 } as const;
 
 /** Task and bid routes, matched on the route a request reached (never on its spelling). */
 const WRITES = /^\/api\/(tasks|bids)(\/|$)/;
+/** Sending a private message or opening a thread (marking read is not limited here). */
+const MESSAGE_WRITES = /^\/api\/threads(\/:id\/messages)?$/;
 
 function tooMany(seconds: number) {
   return new HttpError(
@@ -42,7 +46,7 @@ function tooMany(seconds: number) {
 /**
  * A global per-address ceiling plus tighter limits on the attempts worth abusing:
  * signing in or up (per address), failed sign-ins (per address and e-mail, tightly; per
- * e-mail, loosely) and task and bid writes (per user). Every refusal is 429 JSON with
+ * e-mail, loosely), task and bid writes and private messages (per user). Every refusal is 429 JSON with
  * Retry-After. Counters live where every instance sees them (limit-store.ts).
  */
 export async function registerRateLimits(app: FastifyInstance) {
@@ -90,6 +94,7 @@ export async function registerRateLimits(app: FastifyInstance) {
   const failuresHere = limiter(RATE_LIMITS.failedSignInsPerAddressAndEmail);
   const failuresAnywhere = limiter(RATE_LIMITS.failedSignInsPerEmail);
   const writesPerUser = limiter(RATE_LIMITS.writesPerUser);
+  const messagesPerUser = limiter(RATE_LIMITS.messagesPerUser);
   const mailPerIp = limiter(RATE_LIMITS.mailPerIp);
   const mailPerEmail = limiter(RATE_LIMITS.mailPerEmailPer15Min, 15 * MINUTE);
   const failureKeys = (request: FastifyRequest, email: string) => ({
@@ -119,6 +124,9 @@ export async function registerRateLimits(app: FastifyInstance) {
       } else if (WRITES.test(route)) {
         const user = await getUser(request);
         if (user) await writesPerUser.hit(request, `writes:${user.id}`);
+      } else if (MESSAGE_WRITES.test(route)) {
+        const user = await getUser(request);
+        if (user) await messagesPerUser.hit(request, `messages:${user.id}`);
       }
     } catch (error) {
       const retryAfter = (error as { retryAfter?: number }).retryAfter;

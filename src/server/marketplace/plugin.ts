@@ -8,9 +8,13 @@ import { reviewRoutes } from '../reviews/routes.ts';
 import { assignmentRoutes } from '../tasks/assignment-routes.ts';
 import { taskEventRoutes } from '../tasks/event-routes.ts';
 import { taskRoutes } from '../tasks/routes.ts';
+import { threadRoutes } from '../threads/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 
-/** The marketplace API: tasks, bids, reviews, public profiles, notifications, newsletter. */
+/**
+ * The marketplace API: tasks, bids, reviews, public profiles, notifications, private
+ * messages, newsletter.
+ */
 export async function marketplaceRoutes(app: FastifyInstance) {
   await app.register(taskRoutes);
   await app.register(bidRoutes);
@@ -22,4 +26,5 @@ export async function marketplaceRoutes(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(reviewRoutes);
   await app.register(userRoutes);
+  await app.register(threadRoutes);
 }

@@ -71,17 +71,27 @@ export async function notificationRoutes(scope: FastifyInstance) {
     },
   );
 
-  // Live: `notification` whenever something new arrives for me (then refetch), `resync`
-  // when events may have been missed.
+  // Live: `notification` whenever something new arrives for me (then refetch), `message`
+  // when a message is posted in one of my threads, `thread-read` when the other person read
+  // mine (`{ threadId }` only), `resync` when events may have been missed.
   app.get(
     '/api/notifications/events',
-    routeOptions('user', 'notifications', 'Server-Sent Events: my notifications changed', {}),
+    routeOptions(
+      'user',
+      'notifications',
+      'Server-Sent Events: my notifications or threads changed',
+      {},
+    ),
     async (request, reply) => {
       const { user } = request;
       openEventStream(request, reply, user.id, (stream) =>
         app.events.subscribe((event) => {
           if (event.type === 'notification' && event.userId === user.id)
             stream.send('notification', {});
+          if (event.type === 'thread.message' && event.userIds.includes(user.id))
+            stream.send('message', { threadId: event.threadId });
+          if (event.type === 'thread.read' && event.userId === user.id)
+            stream.send('thread-read', { threadId: event.threadId });
           if (event.type === 'resync') stream.send('resync', {});
         }),
       );

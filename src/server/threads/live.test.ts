@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
+import { useUsers } from '../../../tests/factories/scenes.ts';
+import { openSse } from '../../../tests/setup/sse-client.ts';
+import { callerFor } from '../../../tests/factories/users.ts';
+import { insertBid, insertTask } from '../../../tests/factories/tasks.ts';
+
+describe('private messages, live on the per-user stream', () => {
+  const t = useTestApp();
+  const call = callerFor(t);
+  let base: string;
+  const [owner, bidder, otherBidder, stranger] = useUsers(t, 4);
+  let threadId: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const taskId = await insertTask(t.app.database.db, owner.id);
+    await insertBid(t.app.database.db, taskId, bidder.id);
+    await insertBid(t.app.database.db, taskId, otherBidder.id);
+    threadId = (await call('POST', '/api/threads', bidder, { taskId })).json().id;
+  });
+  const stream = (cookie: string) => openSse(`${base}/api/notifications/events`, cookie);
+
+  it('a message reaches both participants within a second; nobody else hears of it', async () => {
+    const [mine, theirs, outsider, otherOnTask] = [
+      await stream(owner.cookie),
+      await stream(bidder.cookie),
+      await stream(stranger.cookie),
+      await stream(otherBidder.cookie),
+    ];
+    const sent = Date.now();
+    const res = await call('POST', `/api/threads/${threadId}/messages`, bidder, { body: 'Hi' });
+    expect(res.statusCode).toBe(201);
+    for (const s of [mine, theirs]) {
+      const got = await s.next('message');
+      expect(got?.data).toEqual({ threadId });
+      expect((got?.at ?? Infinity) - sent).toBeLessThan(1000);
+    }
+    // The read receipt goes to the sender only.
+    const read = await call('POST', `/api/threads/${threadId}/read`, owner, {
+      upTo: res.json().id,
+    });
+    expect(read.statusCode).toBe(200);
+    expect((await theirs.next('thread-read'))?.data).toEqual({ threadId });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mine.events.filter((e) => e.event === 'thread-read')).toEqual([]);
+    expect(outsider.events).toEqual([]);
+    expect(otherOnTask.events).toEqual([]);
+    for (const s of [mine, theirs, outsider, otherOnTask]) s.close();
+  });
+
+  it('a refused message (closed, empty or not theirs) announces nothing', async () => {
+    const watcher = await stream(owner.cookie);
+    await call('POST', `/api/threads/${threadId}/messages`, bidder, { body: '  ' });
+    await call('POST', `/api/threads/${threadId}/messages`, stranger, { body: 'psst' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(watcher.events).toEqual([]);
+    watcher.close();
+  });
+});

@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TASK_NOT_FOUND, THREAD_MESSAGES } from '../../shared/messages.ts';
+import {
+  markReadResultSchema,
+  markReadSchema,
+  messageListQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  openThreadSchema,
+  sendMessageSchema,
+  threadIdParamsSchema,
+  threadListQuerySchema,
+  threadPageSchema,
+  threadSchema,
+  unreadCountSchema,
+} from '../../shared/threads.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { routeOptions } from '../http/route-options.ts';
+import { errorResponses } from '../openapi/schemas.ts';
+import { createThreadRepository } from './repository.ts';
+
+const badCursor = (path: string) =>
+  badRequest(THREAD_MESSAGES.badCursor, 'BAD_CURSOR', [
+    { path, message: THREAD_MESSAGES.badCursor },
+  ]);
+
+/**
+ * Private messages between a task's owner and one bidder. Every route answers only to the
+ * thread's two participants; anyone else gets 404, as if the thread did not exist.
+ */
+export async function threadRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const repo = createThreadRepository(app.database.db, app.events);
+
+  /** The thread as the caller sees it, read from the primary (just written). */
+  const threadFor = async (threadId: string, userId: string) => {
+    const thread = await repo.get(app.database.db, threadId, userId);
+    if (!thread) throw notFound(THREAD_MESSAGES.notFound);
+    return thread;
+  };
+
+  app.post(
+    '/api/threads',
+    routeOptions(
+      'user',
+      'messages',
+      'Open (or find) the thread between a task’s owner and a bidder',
+      {
+        description:
+          'The task’s owner names the bidder (`bidderId`, someone who bid on the task); a bidder leaves it out. 201 when the thread was created, 200 when it existed.',
+        body: openThreadSchema,
+        response: {
+          200: threadSchema,
+          201: threadSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    ),
+    async (request, reply) => {
+      const { taskId, bidderId } = request.body;
+      const result = await repo.open(taskId, request.user.id, bidderId);
+      switch (result.outcome) {
+        case 'task-not-found':
+          throw notFound(TASK_NOT_FOUND);
+        case 'bidder-required':
+          throw badRequest(THREAD_MESSAGES.bidderRequired, 'BAD_REQUEST', [
+            { path: 'body.bidderId', message: 'is required' },
+          ]);
+        case 'not-a-bidder':
+          throw notFound(THREAD_MESSAGES.notABidder);
+        case 'forbidden':
+          throw forbidden(THREAD_MESSAGES.forbidden);
+        case 'closed':
+          throw new HttpError(409, THREAD_MESSAGES.closed.expired, 'THREAD_CLOSED');
+      }
+      const thread = await threadFor(result.id, request.user.id);
+      return reply.status(result.outcome === 'opened' ? 201 : 200).send(thread);
+    },
+  );
+
+  app.get(
+    '/api/threads',
+    routeOptions('user', 'messages', 'My threads, newest activity first', {
+      description:
+        'Keyset paged: `limit` (default 20, at most 100) and `cursor`, the `nextCursor` of the previous page (null on the last page).',
+      querystring: threadListQuerySchema,
+      response: { 200: threadPageSchema, ...errorResponses(400, 401) },
+    }),
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const page = await repo.list(request.readDb(), request.user.id, cursor, limit);
+      if (!page) throw badCursor('query.cursor');
+      return page;
+    },
+  );
+
+  app.get(
+    '/api/threads/unread',
+    routeOptions('user', 'messages', 'How many messages addressed to me are unread', {
+      response: { 200: unreadCountSchema, ...errorResponses(401) },
+    }),
+    async (request) => ({ count: await repo.unreadCount(request.readDb(), request.user.id) }),
+  );
+
+  app.get(
+    '/api/threads/:id',
+    routeOptions('user', 'messages', 'One of my threads', {
+      params: threadIdParamsSchema,
+      response: { 200: threadSchema, ...errorResponses(401, 404) },
+    }),
+    async (request) => {
+      const thread = await repo.get(request.readDb(), request.params.id, request.user.id);
+      if (!thread) throw notFound(THREAD_MESSAGES.notFound);
+      return thread;
+    },
+  );
+
+  app.get(
+    '/api/threads/:id/messages',
+    routeOptions('user', 'messages', 'A thread’s messages, the newest page first', {
+      description:
+        'The newest `limit` (default 50, at most 100) messages before `before`, oldest to newest; `nextCursor` (null when there are none) loads the older ones.',
+      params: threadIdParamsSchema,
+      querystring: messageListQuerySchema,
+      response: { 200: messagePageSchema, ...errorResponses(400, 401, 404) },
+    }),
+    async (request) => {
+      const { before, limit } = request.query;
+      const page = await repo.messages(
+        request.readDb(),
+        request.params.id,
+        request.user.id,
+        before,
+        limit,
+      );
+      if (page === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
+      if (page === 'bad-cursor') throw badCursor('query.before');
+      return page;
+    },
+  );
+
+  app.post(
+    '/api/threads/:id/messages',
+    routeOptions('user', 'messages', 'Send a message in one of my threads', {
+      description:
+        'Plain text, trimmed, 1 to 4,000 characters. 409 `THREAD_CLOSED` once the task was deleted or completed more than 30 days ago.',
+      params: threadIdParamsSchema,
+      body: sendMessageSchema,
+      response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 429) },
+    }),
+    async (request, reply) => {
+      const result = await repo.send(request.params.id, request.user.id, request.body.body);
+      if (result.outcome === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
+      if (result.outcome === 'closed')
+        throw new HttpError(409, THREAD_MESSAGES.closed[result.reason], 'THREAD_CLOSED');
+      request.log.info(
+        { threadId: request.params.id, messageId: result.message.id },
+        'message sent',
+      );
+      return reply.status(201).send(result.message);
+    },
+  );
+
+  app.post(
+    '/api/threads/:id/read',
+    routeOptions('user', 'messages', 'Mark read everything up to a message of one of my threads', {
+      params: threadIdParamsSchema,
+      body: markReadSchema,
+      response: { 200: markReadResultSchema, ...errorResponses(400, 401, 404) },
+    }),
+    async (request) => {
+      const result = await repo.markRead(request.params.id, request.user.id, request.body.upTo);
+      if (result.outcome === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
+      if (result.outcome === 'no-message')
+        throw badRequest(THREAD_MESSAGES.messageNotFound, 'BAD_REQUEST', [
+          { path: 'body.upTo', message: THREAD_MESSAGES.messageNotFound },
+        ]);
+      return { acknowledged: true as const };
+    },
+  );
+}

@@ -394,6 +394,5 @@ export function createThreadRepository(db: Db, events: EventBus) {
         );
       return row?.n ?? 0;
     },
-
   };
 }

@@ -86,3 +86,9 @@ export const THREAD_LIMITS = {
   /** Threads a page (`?limit=`). */
   limit: { min: 1, max: 100 },
 } as const;
+
+/** A public question on a task and its owner's answer: plain text. */
+export const QUESTION_LIMITS = {
+  text: { maxLength: 1000 },
+  answer: { maxLength: 2000 },
+} as const;

@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'review.requested',
   'review.reminder',
   'review.published',
+  'question.asked',
+  'question.answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,4 +26,6 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'review.requested': 'Requests to review finished work',
   'review.reminder': 'Reminders to review finished work',
   'review.published': 'A review of me was published',
+  'question.asked': 'Questions on my tasks',
+  'question.answered': 'Answers to my questions',
 };

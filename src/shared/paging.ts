@@ -31,3 +31,17 @@ export interface Page<T> {
   /** false: counting stopped at `total`, there are more (the screen shows "1,000+"). */
   totalExact?: boolean;
 }
+
+/**
+ * `cursor` (opaque, from the previous page's `nextCursor`; absent or empty: the first page)
+ * and `limit` (1 to MAX_PAGE_SIZE, `defaultLimit` when absent): a list paged by keyset.
+ */
+export const cursorQuerySchema = (defaultLimit: number) =>
+  z.object({
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    limit: pageQuerySchema(defaultLimit).shape.limit,
+  });

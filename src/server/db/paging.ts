@@ -1,4 +1,6 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Page } from '../../shared/paging.ts';
+import { isUuid } from './ids.ts';
 
 export interface PageParams {
   page: number;
@@ -54,3 +56,32 @@ export async function boundedPage<R>(
   const n = counted?.n ?? 0;
   return n > cap ? { items, total: cap, totalExact: false } : { items, total: n };
 }
+
+/** Where a keyset page starts: after the row with this time (microseconds, UTC) and id. */
+export interface KeysetCursor {
+  at: string;
+  id: string;
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A timestamp column as a cursor's time: to the microsecond, so no row is skipped or repeated. */
+export const cursorTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The opaque `nextCursor` a page hands out. */
+export const encodeCursor = (cursor: KeysetCursor) =>
+  Buffer.from(`${cursor.at}_${cursor.id}`).toString('base64url');
+
+/** A cursor the client sent back; undefined when it is not one this server made. */
+export function decodeCursor(value: string): KeysetCursor | undefined {
+  const [at = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('_');
+  return rest.length === 0 && CURSOR_TIME.test(at) && isUuid(id) ? { at, id } : undefined;
+}
+
+/**
+ * Rows after the cursor in newest-first order (`time desc, id desc`): a row comparison the
+ * index on (…, time desc, id desc) serves.
+ */
+export const olderThan = (time: AnyColumn, id: AnyColumn, cursor: KeysetCursor) =>
+  sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;

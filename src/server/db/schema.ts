@@ -363,6 +363,36 @@ export const reviewRequests = pgTable(
   ],
 );
 
+/* ---------- Questions on a task ---------- */
+
+/**
+ * Public questions on a task, newest first, with the owner's one answer. `hiddenAt`: the
+ * owner hid it (only the owner and its asker still see it).
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    askerId: text('asker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    answer: text('answer'),
+    /** When the answer was first given: it may be changed for a while after. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answerEditedAt: timestamp('answer_edited_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_task_created_at_idx').on(t.taskId, t.createdAt.desc(), t.id.desc()),
+    index('questions_asker_idx').on(t.askerId),
+  ],
+);
+
 /* ---------- Mail ---------- */
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;

@@ -250,3 +250,18 @@ export const DEMO_REVIEW_COMMENTS = [
   'Good result after one round of changes; communication could have been faster.',
   'Friendly, professional and careful with the details.',
 ];
+
+/** Public questions on the first demo tasks and their owners' answers (null: not answered yet). */
+export const DEMO_QUESTIONS: [string, string | null][] = [
+  [
+    'What do you mean by "a short plan"? Is a list of steps with dates enough?',
+    'Yes: the steps, roughly when each is done, and what you need from me.',
+  ],
+  [
+    'Do you already have the content, or should I write it too?',
+    'The text is ready; photos still need to be chosen.',
+  ],
+  ['Is the deadline firm, or could it move by a few days?', null],
+  ['Can I see an example of what you like?', 'I will attach two links once you bid.'],
+  ['Would you accept a fixed price instead of an hourly estimate?', null],
+];

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { CATEGORIES, PRIORITIES, TASK_STATUSES } from '../../shared/constants.ts';
 import { jsonHeaders } from '../../../tests/factories/users.ts';
 import { createTestApp, useTestApp } from '../../../tests/setup/test-app.ts';
-import { bids, tasks, user } from './schema.ts';
+import { bids, questions, tasks, user } from './schema.ts';
 import { seedOnFirstStart } from './first-start.ts';
 import { seedBenchmark } from './seed-bench.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed-data.ts';
@@ -45,6 +45,17 @@ describe('demo seed', () => {
       .innerJoin(tasks, eq(tasks.id, bids.taskId))
       .where(eq(tasks.ownerId, bids.bidderId));
     expect(own[0]?.n).toBe(0);
+    // Questions, most answered, never by a task's own owner.
+    const asked = await db
+      .select({
+        answer: questions.answer,
+        own: sql<boolean>`${tasks.ownerId} = ${questions.askerId}`,
+      })
+      .from(questions)
+      .innerJoin(tasks, eq(tasks.id, questions.taskId));
+    expect(asked.length).toBeGreaterThan(5);
+    expect(asked.filter((q) => q.answer !== null).length).toBeGreaterThan(asked.length / 2);
+    expect(asked.filter((q) => q.own)).toEqual([]);
 
     // Completed work with both reviews published; each profile's ratings match its reviews.
     const completed = await db

@@ -4,12 +4,13 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
 import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import type { Db } from './client.ts';
-import { account, bids, profiles, reviews, tasks, user } from './schema.ts';
+import { account, bids, profiles, questions, reviews, tasks, user } from './schema.ts';
 import {
   DEMO_BID_MESSAGES,
   DEMO_LOCATIONS,
   DEMO_PASSWORD,
   DEMO_PROFILES,
+  DEMO_QUESTIONS,
   DEMO_REVIEW_COMMENTS,
   DEMO_TASKS,
   DEMO_USERS,
@@ -144,9 +145,38 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
         .where(eq(tasks.id, task.id));
     }
     await seedReviews(tx, inserted, owners);
+    await seedQuestions(tx, inserted, ids);
     await tx.execute(sql`analyze tasks`);
     return { users: created.length, tasks: inserted.length, bids: bidRows.length };
   });
+}
+
+/**
+ * Questions on the first six tasks from people other than their owners, newest first as the
+ * page shows them; most answered half an hour later (past the window for changing it).
+ */
+async function seedQuestions(
+  tx: Db,
+  inserted: { id: string; ownerId: string; createdAt: Date }[],
+  ids: string[],
+) {
+  const rows = inserted.slice(0, 6).flatMap((task, t) => {
+    const askers = ids.filter((id) => id !== task.ownerId);
+    return Array.from({ length: 1 + (t % 3) }, (_, q) => {
+      const [text, answer] = DEMO_QUESTIONS[(t + q) % DEMO_QUESTIONS.length]!;
+      const createdAt = new Date(task.createdAt.getTime() + (q + 1) * 45 * 60 * 1000);
+      const answeredAt = answer ? new Date(createdAt.getTime() + 30 * 60 * 1000) : null;
+      return {
+        taskId: task.id,
+        askerId: askers[(t + q) % askers.length] ?? '',
+        text,
+        answer,
+        answeredAt,
+        createdAt,
+      };
+    });
+  });
+  await tx.insert(questions).values(rows);
 }
 
 /**

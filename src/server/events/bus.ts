@@ -8,6 +8,8 @@ import type { Database, Db } from '../db/client.ts';
 export type AppEvent =
   | { type: 'bid.placed'; taskId: string; bidId: string }
   | { type: 'task.changed'; taskId: string }
+  /** A question on the task was asked, answered, hidden or deleted. */
+  | { type: 'question.changed'; taskId: string; questionId: string }
   | { type: 'notification'; userId: string }
   /** A private message was posted: both participants refetch. */
   | { type: 'thread.message'; threadId: string; userIds: [string, string] }

@@ -24,14 +24,17 @@ export const RATE_LIMITS = {
   mailPerIp: 10,
   /** Mails asked for one e-mail address, from anywhere, per quarter of an hour. */
   mailPerEmailPer15Min: 3,
-  /** Task and bid writes by one user. */
+  /** Task, bid and question writes by one user. */
   writesPerUser: 60,
   /** Private messages sent and threads opened by one user. */
   messagesPerUser: 60,
+  /** Questions one user asks, on any tasks. */
+  questionsPerUser: 10,
 } as const;
 
-/** Task and bid routes, matched on the route a request reached (never on its spelling). */
-const WRITES = /^\/api\/(tasks|bids)(\/|$)/;
+/** Task, bid and question routes, matched on the route a request reached (never on its spelling). */
+const WRITES = /^\/api\/(tasks|bids|questions)(\/|$)/;
+const ASK = '/api/tasks/:id/questions';
 /** Sending a private message or opening a thread (marking read is not limited here). */
 const MESSAGE_WRITES = /^\/api\/threads(\/:id\/messages)?$/;
 
@@ -95,6 +98,7 @@ export async function registerRateLimits(app: FastifyInstance) {
   const failuresAnywhere = limiter(RATE_LIMITS.failedSignInsPerEmail);
   const writesPerUser = limiter(RATE_LIMITS.writesPerUser);
   const messagesPerUser = limiter(RATE_LIMITS.messagesPerUser);
+  const questionsPerUser = limiter(RATE_LIMITS.questionsPerUser);
   const mailPerIp = limiter(RATE_LIMITS.mailPerIp);
   const mailPerEmail = limiter(RATE_LIMITS.mailPerEmailPer15Min, 15 * MINUTE);
   const failureKeys = (request: FastifyRequest, email: string) => ({
@@ -124,6 +128,7 @@ export async function registerRateLimits(app: FastifyInstance) {
       } else if (WRITES.test(route)) {
         const user = await getUser(request);
         if (user) await writesPerUser.hit(request, `writes:${user.id}`);
+        if (user && route === ASK) await questionsPerUser.hit(request, `questions:${user.id}`);
       } else if (MESSAGE_WRITES.test(route)) {
         const user = await getUser(request);
         if (user) await messagesPerUser.hit(request, `messages:${user.id}`);

@@ -172,6 +172,36 @@ describe('e-mail notifications', () => {
     }
   });
 
+  it('questions: the owner is mailed the question and the asker the answer, as plain text', async () => {
+    const owner = await signUp(t.app, { name: 'Quinn Owner' });
+    const asker = await signUp(t.app, { name: 'Ada Asker' });
+    const taskId = await insertTask(t.app.database.db, owner.id, { title: 'Fix the gate' });
+    const asked = await apiCall(t.app, 'POST', `/api/tasks/${taskId}/questions`, asker, {
+      text: 'Is the <b>hinge</b> included?',
+    });
+    expect(asked.statusCode).toBe(201);
+    await poll(() => notices(owner).length).toBe(1);
+    const [question] = notices(owner);
+    expect(question!.subject).toBe('New question on “Fix the gate”');
+    expect(question!.text).toContain('Ada Asker asked: Is the <b>hinge</b> included?');
+    expect(question!.html).toContain('Is the &lt;b&gt;hinge&lt;/b&gt; included?');
+    expect(question!.links).toContain(`${TEST_BASE_URL}/browse-tasks/${taskId}`);
+
+    const answered = await apiCall(
+      t.app,
+      'POST',
+      `/api/questions/${asked.json()._id}/answer`,
+      owner,
+      {
+        answer: 'Yes, and the screws.',
+      },
+    );
+    expect(answered.statusCode).toBe(200);
+    await poll(() => notices(asker).length).toBe(1);
+    expect(notices(asker)[0]!.subject).toBe('Your question on “Fix the gate” was answered');
+    expect(notices(asker)[0]!.text).toContain('Quinn Owner answered: Yes, and the screws.');
+  });
+
   it('settings: every type on until turned off; only the types sent change; signed in only', async () => {
     const user = await signUp(t.app);
     const path = '/api/account/notification-preferences';
@@ -184,6 +214,8 @@ describe('e-mail notifications', () => {
       'review.requested': true,
       'review.reminder': true,
       'review.published': true,
+      'question.asked': true,
+      'question.answered': true,
     });
     const put = await apiCall(t.app, 'PUT', path, user, { 'bid.received': false });
     expect(put.json()).toMatchObject({ 'bid.received': false, 'bid.accepted': true });

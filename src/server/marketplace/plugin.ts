@@ -4,6 +4,7 @@ import { preferencesRoutes } from '../account/preferences-routes.ts';
 import { bidRoutes } from '../bids/routes.ts';
 import { newsletterRoutes } from '../newsletter/routes.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
+import { questionRoutes } from '../questions/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { assignmentRoutes } from '../tasks/assignment-routes.ts';
 import { taskEventRoutes } from '../tasks/event-routes.ts';
@@ -12,7 +13,7 @@ import { threadRoutes } from '../threads/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 
 /**
- * The marketplace API: tasks, bids, reviews, public profiles, notifications, private
+ * The marketplace API: tasks, bids, questions, reviews, public profiles, notifications, private
  * messages, newsletter.
  */
 export async function marketplaceRoutes(app: FastifyInstance) {
@@ -25,6 +26,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
   await app.register(preferencesRoutes);
   await app.register(accountRoutes);
   await app.register(reviewRoutes);
+  await app.register(questionRoutes);
   await app.register(userRoutes);
   await app.register(threadRoutes);
 }

@@ -9,8 +9,8 @@ import { routeOptions } from '../http/route-options.ts';
 
 /**
  * Live task page: `bid` when a bid arrives, `task` when the task changes (accepted,
- * completed, reopened), `resync` when events may have been missed. Ids only: each client
- * refetches what it may see.
+ * completed, reopened), `question` when a question is asked, answered, hidden or deleted,
+ * `resync` when events may have been missed. Ids only: each client refetches what it may see.
  */
 export async function taskEventRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +29,8 @@ export async function taskEventRoutes(scope: FastifyInstance) {
           if (event.type === 'bid.placed' && event.taskId === taskId)
             stream.send('bid', { bidId: event.bidId });
           if (event.type === 'task.changed' && event.taskId === taskId) stream.send('task', {});
+          if (event.type === 'question.changed' && event.taskId === taskId)
+            stream.send('question', { questionId: event.questionId });
           if (event.type === 'resync') stream.send('resync', {});
         }),
       );

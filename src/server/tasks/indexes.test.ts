@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { createBidRepository } from '../bids/repository.ts';
+import { createQuestionRepository } from '../questions/repository.ts';
+import { encodeCursor } from '../db/paging.ts';
 import { countCap } from '../db/paging.ts';
 import { seedBenchmark } from '../db/seed-bench.ts';
 import type { TaskFilters } from './query.ts';
@@ -155,6 +157,30 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
 
     const categories = await plan(tasks.queries.categoryCounts());
     expect(seqScansOfTasks(categories)).toEqual([]);
+  });
+
+  it('the questions on a task, newest first, page 1 and after a cursor', async () => {
+    const db = t.app.database.db;
+    // Three questions on every task, asked by its owner's neighbours' owners (any user will do).
+    await db.execute(
+      sql`insert into questions (task_id, asker_id, text, created_at)
+          select id, owner_id, 'How big is it?', created_at + make_interval(mins => n)
+          from tasks, generate_series(1, 3) n`,
+    );
+    await db.execute(sql`analyze questions`);
+    const repo = createQuestionRepository(db, t.app.events);
+    const cursor = encodeCursor({ at: '2030-01-01T00:00:00.000000Z', id: someTask.id });
+    for (const [viewer, after] of [
+      [someTask.ownerId, undefined],
+      ['someone-else', undefined],
+      ['someone-else', cursor],
+    ] as const) {
+      const nodes = await plan(repo.pageQuery(someTask.id, viewer, someTask.ownerId, 10, after));
+      expect(
+        nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'questions'),
+      ).toEqual([]);
+      expect(indexesUsed(nodes)).toContain('questions_task_created_at_idx');
+    }
   });
 
   it('a proof that can fail: without a usable index the planner does scan', async () => {

@@ -24,7 +24,8 @@ function taskUrl(type: NotificationType, taskId: string, baseUrl: string): strin
     : `${baseUrl}/browse-tasks/${taskId}`;
 }
 
-function excerpt(text: string, max = 140): string {
+/** The first `max` characters of `text` on one line, with an ellipsis when cut. */
+export function excerpt(text: string, max = 140): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,0 +1,255 @@
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { TASK_NOT_FOUND } from '../../shared/messages.ts';
+import { ANSWER_EDIT_MINUTES, type Question, type QuestionPage } from '../../shared/questions.ts';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../db/paging.ts';
+import { questions, tasks, user } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { excerpt } from '../mail/templates/notification-mails.ts';
+import { notify } from '../notifications/repository.ts';
+
+export const QUESTION_NOT_FOUND = 'Question not found';
+export const NO_QUESTION_ON_OWN_TASK = 'You cannot ask a question on your own task.';
+export const OWNER_ANSWERS = 'Only the task’s owner can answer its questions.';
+export const OWNER_HIDES = 'Only the task’s owner can hide or show its questions.';
+export const ASKER_DELETES = 'Only the person who asked can delete a question.';
+export const ALREADY_ANSWERED = `This question is already answered. You can change your answer for ${ANSWER_EDIT_MINUTES} minutes after posting it.`;
+export const NOT_ANSWERED = 'This question has no answer yet.';
+export const EDIT_WINDOW_CLOSED = `An answer can only be changed within ${ANSWER_EDIT_MINUTES} minutes of posting it.`;
+export const ANSWERED_NOT_DELETABLE = 'An answered question cannot be deleted.';
+export const INVALID_CURSOR = 'cursor is not one this list handed out';
+
+/** Whether an answer given at `answered_at` may still be changed (the database's clock). */
+const editable = sql<boolean>`coalesce(${questions.answeredAt} > now() - make_interval(mins => ${ANSWER_EDIT_MINUTES}), false)`;
+
+const questionColumns = {
+  id: questions.id,
+  taskId: questions.taskId,
+  askerId: questions.askerId,
+  askerName: user.name,
+  text: questions.text,
+  answer: questions.answer,
+  answeredAt: questions.answeredAt,
+  answerEditedAt: questions.answerEditedAt,
+  hiddenAt: questions.hiddenAt,
+  createdAt: questions.createdAt,
+  cursorAt: cursorTime(questions.createdAt),
+  editable: editable.mapWith(Boolean),
+};
+
+function selectQuestions(db: Db) {
+  return db.select(questionColumns).from(questions).innerJoin(user, eq(user.id, questions.askerId));
+}
+type QuestionRow = Awaited<ReturnType<typeof selectQuestions>>[number];
+
+/** A question as `viewerId` sees it on a task `ownerId` posted, with what they may do. */
+function toQuestion(r: QuestionRow, viewerId: string, ownerId: string): Question {
+  const isOwner = viewerId === ownerId;
+  const answered = r.answer !== null;
+  return {
+    _id: r.id,
+    taskId: r.taskId,
+    asker: { id: r.askerId, name: r.askerName },
+    text: r.text,
+    createdAt: r.createdAt.toISOString(),
+    answer: r.answer,
+    answeredAt: r.answeredAt?.toISOString() ?? null,
+    answerEditedAt: r.answerEditedAt?.toISOString() ?? null,
+    hidden: r.hiddenAt !== null,
+    canAnswer: isOwner && !answered,
+    canEditAnswer: isOwner && answered && r.editable,
+    canHide: isOwner,
+    canDelete: viewerId === r.askerId && !answered,
+  };
+}
+
+/** What a reader may see of a task's questions: the owner all, others the shown and their own. */
+function visibleTo(viewerId: string, ownerId: string): SQL | undefined {
+  if (viewerId === ownerId) return undefined;
+  return or(isNull(questions.hiddenAt), eq(questions.askerId, viewerId));
+}
+
+export function createQuestionRepository(db: Db, events: EventBus) {
+  async function taskOf(tx: Db, taskId: string) {
+    if (!isUuid(taskId)) return undefined;
+    const [task] = await tx
+      .select({ id: tasks.id, title: tasks.title, ownerId: tasks.ownerId })
+      .from(tasks)
+      .where(eq(tasks.id, taskId));
+    return task;
+  }
+
+  /** The question and its task, the question's row locked for the rest of the transaction. */
+  async function lockQuestion(tx: Db, id: string) {
+    if (!isUuid(id)) throw notFound(QUESTION_NOT_FOUND);
+    const [row] = await tx
+      .select({
+        id: questions.id,
+        taskId: questions.taskId,
+        askerId: questions.askerId,
+        answered: sql<boolean>`${questions.answer} is not null`.mapWith(Boolean),
+        editable: editable.mapWith(Boolean),
+        taskTitle: tasks.title,
+        ownerId: tasks.ownerId,
+        ownerName: user.name,
+      })
+      .from(questions)
+      .innerJoin(tasks, eq(tasks.id, questions.taskId))
+      .innerJoin(user, eq(user.id, tasks.ownerId))
+      .where(eq(questions.id, id))
+      .for('update', { of: questions });
+    if (!row) throw notFound(QUESTION_NOT_FOUND);
+    return row;
+  }
+  type Locked = Awaited<ReturnType<typeof lockQuestion>>;
+
+  /** Reads the question back as `viewerId` sees it, and tells every open page of its task. */
+  async function changed(tx: Db, q: Pick<Locked, 'id' | 'taskId' | 'ownerId'>, viewerId: string) {
+    await events.publish(tx, { type: 'question.changed', taskId: q.taskId, questionId: q.id });
+    const [row] = await selectQuestions(tx).where(eq(questions.id, q.id));
+    if (!row) throw new Error('question vanished in its own transaction');
+    return toQuestion(row, viewerId, q.ownerId);
+  }
+
+  /** A change the task's owner makes to one of its questions, in one transaction. */
+  async function asOwner(
+    id: string,
+    userId: string,
+    refusal: string,
+    write: (tx: Db, q: Locked) => Promise<unknown>,
+  ) {
+    return db.transaction(async (tx) => {
+      const q = await lockQuestion(tx, id);
+      if (q.ownerId !== userId) throw forbidden(refusal);
+      await write(tx, q);
+      return changed(tx, q, userId);
+    });
+  }
+
+  return {
+    /** The page query, unexecuted (the index test EXPLAINs it). */
+    pageQuery(taskId: string, viewerId: string, ownerId: string, limit: number, cursor?: string) {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      if (cursor !== undefined && !after)
+        throw badRequest(
+          `Invalid querystring: querystring.cursor ${INVALID_CURSOR}`,
+          'VALIDATION_FAILED',
+          [{ path: 'querystring.cursor', message: INVALID_CURSOR }],
+        );
+      return selectQuestions(db)
+        .where(
+          and(
+            eq(questions.taskId, taskId),
+            visibleTo(viewerId, ownerId),
+            after && olderThan(questions.createdAt, questions.id, after),
+          ),
+        )
+        .orderBy(desc(questions.createdAt), desc(questions.id))
+        .limit(limit + 1);
+    },
+
+    /** One page of a task's questions as `viewerId` sees them, newest first. */
+    async list(
+      taskId: string,
+      viewerId: string,
+      limit: number,
+      cursor?: string,
+    ): Promise<QuestionPage> {
+      const task = await taskOf(db, taskId);
+      if (!task) throw notFound(TASK_NOT_FOUND);
+      const rows = await this.pageQuery(task.id, viewerId, task.ownerId, limit, cursor);
+      const [counted] = await db
+        .select({ n: count() })
+        .from(questions)
+        .where(and(eq(questions.taskId, task.id), visibleTo(viewerId, task.ownerId)));
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((r) => toQuestion(r, viewerId, task.ownerId)),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+        total: counted?.n ?? 0,
+        canAsk: viewerId !== task.ownerId,
+      };
+    },
+
+    /** Asks on someone else's task; its owner is notified in the same transaction. */
+    async ask(taskId: string, asker: { id: string; name: string }, text: string) {
+      return db.transaction(async (tx) => {
+        const task = await taskOf(tx, taskId);
+        if (!task) throw notFound(TASK_NOT_FOUND);
+        if (task.ownerId === asker.id) throw forbidden(NO_QUESTION_ON_OWN_TASK);
+        const [row] = await tx
+          .insert(questions)
+          .values({ taskId: task.id, askerId: asker.id, text })
+          .returning({ id: questions.id });
+        if (!row) throw new Error('insert returned no row');
+        await notify(tx, events, [
+          {
+            userId: task.ownerId,
+            type: 'question.asked',
+            title: `New question on “${task.title}”`,
+            body: `${asker.name} asked: ${excerpt(text)}`,
+            taskId: task.id,
+          },
+        ]);
+        return changed(tx, { id: row.id, taskId: task.id, ownerId: task.ownerId }, asker.id);
+      });
+    },
+
+    /** The owner's one answer; the asker is notified. */
+    answer(id: string, userId: string, answer: string) {
+      return asOwner(id, userId, OWNER_ANSWERS, async (tx, q) => {
+        if (q.answered) throw conflict(ALREADY_ANSWERED, 'ALREADY_ANSWERED');
+        await tx
+          .update(questions)
+          .set({ answer, answeredAt: sql`now()` })
+          .where(eq(questions.id, q.id));
+        await notify(tx, events, [
+          {
+            userId: q.askerId,
+            type: 'question.answered',
+            title: `Your question on “${q.taskTitle}” was answered`,
+            body: `${q.ownerName} answered: ${excerpt(answer)}`,
+            taskId: q.taskId,
+          },
+        ]);
+      });
+    },
+
+    /** Changes the answer, within the edit window after it was first given. */
+    editAnswer(id: string, userId: string, answer: string) {
+      return asOwner(id, userId, OWNER_ANSWERS, async (tx, q) => {
+        if (!q.answered) throw conflict(NOT_ANSWERED, 'NOT_ANSWERED');
+        if (!q.editable) throw conflict(EDIT_WINDOW_CLOSED, 'EDIT_WINDOW_CLOSED');
+        await tx
+          .update(questions)
+          .set({ answer, answerEditedAt: sql`now()` })
+          .where(eq(questions.id, q.id));
+      });
+    },
+
+    /** Hides a question from everyone but the owner and its asker, or shows it again. */
+    setHidden(id: string, userId: string, hidden: boolean) {
+      return asOwner(id, userId, OWNER_HIDES, async (tx, q) => {
+        await tx
+          .update(questions)
+          .set({ hiddenAt: hidden ? sql`coalesce(${questions.hiddenAt}, now())` : null })
+          .where(eq(questions.id, q.id));
+      });
+    },
+
+    /** The asker takes back a question nobody answered yet. */
+    async remove(id: string, userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const q = await lockQuestion(tx, id);
+        if (q.askerId !== userId) throw forbidden(ASKER_DELETES);
+        if (q.answered) throw conflict(ANSWERED_NOT_DELETABLE, 'ANSWERED');
+        await tx.delete(questions).where(eq(questions.id, q.id));
+        await events.publish(tx, { type: 'question.changed', taskId: q.taskId, questionId: q.id });
+      });
+    },
+  };
+}

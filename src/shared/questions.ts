@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { QUESTION_LIMITS } from './limits.ts';
+import { cursorQuerySchema } from './paging.ts';
+
+/**
+ * Public questions on a task: anyone signed in but its owner asks, the owner answers once
+ * (and may change the answer for a short while), hides a question, or leaves it; the asker
+ * may delete a question nobody answered yet. Plain text only.
+ */
+
+/** How long after answering the owner may still change the answer. */
+export const ANSWER_EDIT_MINUTES = 10;
+export const QUESTIONS_PAGE_SIZE = 10;
+
+const { text, answer } = QUESTION_LIMITS;
+
+/** Required plain text of at most `maxLength` characters after trimming, named in its errors. */
+const plainText = (label: string, maxLength: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(maxLength, `${label} must be at most ${maxLength.toLocaleString('en')} characters`);
+
+export const askQuestionSchema = z.object({ text: plainText('Question', text.maxLength) });
+export type AskQuestionInput = z.infer<typeof askQuestionSchema>;
+
+export const answerQuestionSchema = z.object({ answer: plainText('Answer', answer.maxLength) });
+export type AnswerQuestionInput = z.infer<typeof answerQuestionSchema>;
+
+export const questionVisibilitySchema = z.object({ hidden: z.boolean() });
+
+export const questionIdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const questionListQuerySchema = cursorQuerySchema(QUESTIONS_PAGE_SIZE);
+
+/** A question as the API shows it to one reader. */
+export const questionSchema = z.object({
+  _id: z.string(),
+  taskId: z.string(),
+  asker: z.object({ id: z.string(), name: z.string() }),
+  text: z.string(),
+  createdAt: z.string(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  /** When the answer was last changed; null when it never was. */
+  answerEditedAt: z.string().nullable(),
+  /** Hidden by the task's owner: only the owner and the asker still see it. */
+  hidden: z.boolean(),
+  /** What the reader may do with it now. */
+  canAnswer: z.boolean(),
+  canEditAnswer: z.boolean(),
+  canHide: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** One page, newest first; `total` is every question the reader can see on the task. */
+export const questionPageSchema = z.object({
+  items: z.array(questionSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  /** Whether the reader may ask on this task (signed in and not its owner). */
+  canAsk: z.boolean(),
+});
+export type QuestionPage = z.infer<typeof questionPageSchema>;

@@ -6,7 +6,6 @@ import { requestPasswordReset } from '../lib/auth/auth-api.ts';
 import { useSubmitting } from '../lib/pending.ts';
 import { AccountForm } from '../features/auth/components/account-form.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
 import { EmailField } from '../features/auth/components/email-field.tsx';
 
 const RESET_LINK_SENT =
@@ -47,15 +46,15 @@ export function Component() {
           {RESET_LINK_SENT}
         </FormAlert>
       ) : null}
-      <AccountForm failure={failure}>
+      <AccountForm
+        failure={failure}
+        submit={{
+          label: 'Send reset link',
+          busyText: 'Sending...',
+          icon: <Send className="size-4" aria-hidden="true" />,
+        }}
+      >
         <EmailField disabled={submitting} />
-        <AuthSubmitButton
-          busy={submitting}
-          busyText="Sending..."
-          icon={<Send className="size-4" aria-hidden="true" />}
-        >
-          Send reset link
-        </AuthSubmitButton>
       </AccountForm>
     </AuthCard>
   );

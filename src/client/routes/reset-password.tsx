@@ -13,13 +13,17 @@ import { reloadSession } from '../lib/auth/session-store.ts';
 import { useSubmitting } from '../lib/pending.ts';
 import { AccountForm } from '../features/auth/components/account-form.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { AuthSubmitButton } from '../features/auth/components/auth-submit-button.tsx';
 import { AccountNotice } from '../features/auth/components/account-notice.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { linkProblem, RESET_LINK_PROBLEMS } from '../features/auth/lib/link-problems.ts';
 
 const { password } = ACCOUNT_LIMITS;
 const NEW_PASSWORD = { autoComplete: 'new-password', ...password } as const;
+const SUBMIT = {
+  label: 'Reset password',
+  busyText: 'Resetting...',
+  icon: <KeyRound className="size-4" aria-hidden="true" />,
+};
 const FIELDS = [
   {
     label: 'New password',
@@ -105,18 +109,11 @@ export function Component() {
       subtitle="Pick a password you don't use anywhere else. You'll be signed in once it's set."
     >
       <title>Reset Password · TaskBid</title>
-      <AccountForm failure={failure}>
+      <AccountForm failure={failure} submit={SUBMIT}>
         <input type="hidden" name="token" value={token} />
         {FIELDS.map((field) => (
           <PasswordField key={field.name} {...field} {...NEW_PASSWORD} disabled={submitting} />
         ))}
-        <AuthSubmitButton
-          busy={submitting}
-          busyText="Resetting..."
-          icon={<KeyRound className="size-4" aria-hidden="true" />}
-        >
-          Reset password
-        </AuthSubmitButton>
       </AccountForm>
     </AuthCard>
   );

@@ -3,15 +3,27 @@ import { Form } from 'react-router';
 import type { ErrorBody } from '../../../../shared/errors.ts';
 import { FieldErrorsContext, fieldErrors } from '../../../components/ui/field-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { useSubmitting } from '../../../lib/pending.ts';
+import { AuthSubmitButton } from './auth-submit-button.tsx';
+
+/** The form's submit button: its text, its text while the form is sent, its icon. */
+export interface AccountSubmit {
+  label: string;
+  busyText: string;
+  icon: ReactNode;
+}
 
 interface AccountFormProps {
   /** What the route action answered when it failed: its sentence above, its issues beside the fields. */
   failure: ErrorBody | null;
+  submit: AccountSubmit;
+  /** The fields, above the submit button. */
   children: ReactNode;
 }
 
 /** An account form posted to its route's action, with the action's failure shown. */
-export function AccountForm({ failure, children }: AccountFormProps) {
+export function AccountForm({ failure, submit, children }: AccountFormProps) {
+  const busy = useSubmitting();
   const errors = useMemo(() => fieldErrors(failure?.issues), [failure]);
   // A sentence already shown beside its field is not repeated above the form.
   const alert = failure && !Object.values(errors).includes(failure.message) ? failure : null;
@@ -25,6 +37,9 @@ export function AccountForm({ failure, children }: AccountFormProps) {
       <FieldErrorsContext value={errors}>
         <Form method="post" className="flex flex-col gap-4">
           {children}
+          <AuthSubmitButton busy={busy} busyText={submit.busyText} icon={submit.icon}>
+            {submit.label}
+          </AuthSubmitButton>
         </Form>
       </FieldErrorsContext>
     </>

@@ -5,9 +5,8 @@ import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useSubmitting } from '../../../lib/pending.ts';
 import { RETURN_TO_FIELD } from '../lib/sign-in-action.ts';
-import { AccountForm } from './account-form.tsx';
+import { AccountForm, type AccountSubmit } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { AuthSubmitButton } from './auth-submit-button.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
 interface SignInScreenProps {
@@ -19,7 +18,7 @@ interface SignInScreenProps {
   /** What the action (or the page's address) says went wrong. */
   failure: ErrorBody | null;
   googleEnabled: boolean;
-  submit: { label: string; busyText: string; icon: ReactNode };
+  submit: AccountSubmit;
   /** The form's fields, disabled while it is sent. */
   fields: (busy: boolean) => ReactNode;
 }
@@ -53,12 +52,9 @@ export function SignInScreen(props: SignInScreenProps) {
       }
     >
       <title>{documentTitle}</title>
-      <AccountForm failure={failure}>
+      <AccountForm failure={failure} submit={submit}>
         <input type="hidden" name={RETURN_TO_FIELD} value={returnTo} />
         {fields(submitting)}
-        <AuthSubmitButton busy={submitting} busyText={submit.busyText} icon={submit.icon}>
-          {submit.label}
-        </AuthSubmitButton>
       </AccountForm>
       <div className="mt-4">
         <GoogleSignInButton returnTo={returnTo} enabled={googleEnabled} disabled={submitting} />

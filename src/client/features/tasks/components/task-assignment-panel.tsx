@@ -6,6 +6,28 @@ import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 
+type Asking = 'complete' | 'cancel';
+
+/** Each question's intent and words; its button, and its dialog's confirm and cancel. */
+const QUESTIONS = {
+  complete: {
+    intent: 'complete',
+    title: 'Mark this task as completed?',
+    tone: 'success',
+    confirmLabel: 'Yes, it is completed',
+    busyLabel: 'Saving',
+    confirmClassName: 'btn-success',
+  },
+  cancel: {
+    intent: 'cancel-assignment',
+    title: 'Cancel the assignment?',
+    confirmLabel: 'Cancel assignment',
+    busyLabel: 'Cancelling',
+    confirmClassName: 'btn-error',
+    cancelLabel: 'Keep it',
+  },
+} as const;
+
 /**
  * The owner's view of who does the work: open for bidding, or assigned (with `Mark as
  * Completed` and `Cancel assignment`, which asks for a reason the bidder is told). The
@@ -13,12 +35,12 @@ import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialo
  */
 export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
   const reasonId = useId();
-  const [asking, setAsking] = useState<'complete' | 'cancel' | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const completed = task.status === 'Completed';
-  /** What the two confirm dialogs share: open while asked, the intent they post, closing. */
-  const dialogFor = (kind: 'complete' | 'cancel', intent: string) => ({
+  /** A confirm dialog's question, open while asked, closed when answered or dismissed. */
+  const dialogFor = (kind: Asking) => ({
+    ...QUESTIONS[kind],
     open: asking === kind,
-    intent,
     onDone: () => setAsking(null),
     onClose: () => setAsking(null),
   });
@@ -58,26 +80,12 @@ export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
           </button>
         </div>
       ) : null}
-      <ConfirmActionDialog
-        {...dialogFor('complete', 'complete')}
-        title="Mark this task as completed?"
-        tone="success"
-        confirmLabel="Yes, it is completed"
-        busyLabel="Saving"
-        confirmClassName="btn-success"
-      >
+      <ConfirmActionDialog {...dialogFor('complete')}>
         <p className="break-words">
           {task.title} — done by {task.assignedTo ?? 'nobody'}.
         </p>
       </ConfirmActionDialog>
-      <ConfirmActionDialog
-        {...dialogFor('cancel', 'cancel-assignment')}
-        title="Cancel the assignment?"
-        confirmLabel="Cancel assignment"
-        busyLabel="Cancelling"
-        confirmClassName="btn-error"
-        cancelLabel="Keep it"
-      >
+      <ConfirmActionDialog {...dialogFor('cancel')}>
         <p className="break-words">
           {task.assignedTo} will be told why, and the task reopens for bidding.
         </p>

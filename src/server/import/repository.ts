@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   account,
@@ -98,6 +99,16 @@ async function insertTasks(tx: Runner, batchId: string, rows: PlannedTask[]) {
   );
 }
 
+/** Which of `values` stand in `column` of `table`, looked up a chunk at a time. */
+async function presentIn(db: Db, table: PgTable, column: PgColumn, values: string[]) {
+  const found = new Set<string>();
+  await chunked(values, LOOKUP_CHUNK, async (chunk) => {
+    const rows = await db.select({ value: column }).from(table).where(inArray(column, chunk));
+    for (const r of rows) found.add(String(r.value));
+  });
+  return found;
+}
+
 export function createImportRepository(db: Db) {
   return {
     lookups: {
@@ -120,28 +131,8 @@ export function createImportRepository(db: Db) {
         });
         return found;
       },
-      async knownBids(oldIds) {
-        const found = new Set<string>();
-        await chunked(oldIds, LOOKUP_CHUNK, async (chunk) => {
-          const rows = await db
-            .select({ oldId: legacyBids.oldId })
-            .from(legacyBids)
-            .where(inArray(legacyBids.oldId, chunk));
-          for (const r of rows) found.add(r.oldId);
-        });
-        return found;
-      },
-      async existingEmails(emails) {
-        const found = new Set<string>();
-        await chunked(emails, LOOKUP_CHUNK, async (chunk) => {
-          const rows = await db
-            .select({ email: user.email })
-            .from(user)
-            .where(inArray(user.email, chunk));
-          for (const r of rows) found.add(r.email);
-        });
-        return found;
-      },
+      knownBids: (oldIds) => presentIn(db, legacyBids, legacyBids.oldId, oldIds),
+      existingEmails: (emails) => presentIn(db, user, user.email, emails),
     } satisfies Lookups,
 
     async startBatch(files: { tasksFile: string | null; bidsFile: string | null }) {

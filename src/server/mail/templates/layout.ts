@@ -54,29 +54,33 @@ a { color: ${C.brand}; }
   a { color: #5eead4 !important; }
 }`;
 
+/** The text blocks: their element, their class (the dark styles above key on it), their style. */
+const TEXT_BLOCKS = {
+  heading: {
+    tag: 'h1',
+    css: 'heading',
+    style: `margin:0 0 16px;font-size:22px;line-height:1.3;font-weight:700;color:${C.text};`,
+  },
+  paragraph: {
+    tag: 'p',
+    css: 'text',
+    style: `margin:0 0 16px;font-size:16px;line-height:1.6;color:${C.text};`,
+  },
+  note: {
+    tag: 'p',
+    css: 'muted',
+    style: `margin:0 0 16px;font-size:14px;line-height:1.6;color:${C.muted};`,
+  },
+} as const;
+
 function blockHtml(block: Block): SafeHtml {
   switch (block.type) {
     case 'heading':
-      return html`<h1
-        class="heading"
-        style="margin:0 0 16px;font-size:22px;line-height:1.3;font-weight:700;color:${C.text};"
-      >
-        ${block.text}
-      </h1>`;
     case 'paragraph':
-      return html`<p
-        class="text"
-        style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${C.text};"
-      >
-        ${block.text}
-      </p>`;
-    case 'note':
-      return html`<p
-        class="muted"
-        style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${C.muted};"
-      >
-        ${block.text}
-      </p>`;
+    case 'note': {
+      const { tag, css, style } = TEXT_BLOCKS[block.type];
+      return html`<${tag} class="${css}" style="${style}">${block.text}</${tag}>`;
+    }
     case 'button':
       return html`<table
           role="presentation"

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  indexesUsed,
+  planNodes,
+  seqScansOf,
+  type PlanNode,
+} from '../../../tests/setup/query-plan.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { createBidRepository } from '../bids/repository.ts';
 import { createQuestionRepository } from '../questions/repository.ts';
@@ -10,17 +16,6 @@ import type { TaskFilters } from './query.ts';
 import { createTaskRepository } from './repository.ts';
 
 const TASKS = 20_000;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function walk(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(walk)];
-}
 
 /**
  * The planner's own choice (no enable_* switches) on 20,000 tasks with fresh statistics and
@@ -44,21 +39,8 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     someTask = { id: row.id, ownerId: row.owner_id };
   }, 120_000);
 
-  async function plan(query: SQLWrapper): Promise<PlanNode[]> {
-    const res = (await t.app.database.db.execute(
-      sql`explain (format json) ${query}`,
-    )) as unknown as {
-      rows: { 'QUERY PLAN': unknown }[];
-    };
-    const raw = res.rows[0]!['QUERY PLAN'];
-    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    return walk(doc[0]!.Plan);
-  }
-
-  const seqScansOfTasks = (nodes: PlanNode[]) =>
-    nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'tasks');
-  const indexesUsed = (nodes: PlanNode[]) =>
-    new Set(nodes.map((n) => n['Index Name']).filter(Boolean));
+  const plan = (query: SQLWrapper) => planNodes(t.app.database.db, query);
+  const seqScansOfTasks = (nodes: PlanNode[]) => seqScansOf(nodes, 'tasks');
 
   const CASES: [
     string,

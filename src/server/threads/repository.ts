@@ -107,7 +107,11 @@ export function createThreadRepository(db: Db, events: EventBus) {
   function inboxQuery(reader: Db, userId: string, after: SQL | undefined, limit: number) {
     return summaries(reader)
       .where(and(eq(threadParticipants.userId, userId), after))
-      .orderBy(desc(threadParticipants.lastActivityAt), desc(threadParticipants.threadId))
+      .orderBy(
+        // Exactly thread_participants_inbox_idx's order, so the index serves it.
+        sql`${threadParticipants.lastActivityAt} desc nulls last`,
+        sql`${threadParticipants.threadId} desc nulls last`,
+      )
       .limit(limit);
   }
 
@@ -164,9 +168,20 @@ export function createThreadRepository(db: Db, events: EventBus) {
     return { ...thread, otherId: thread.ownerId === userId ? thread.bidderId : thread.ownerId };
   }
 
+  /** The sum of the user's unread counters, through the partial index of those above 0. */
+  function unreadQuery(reader: Db, userId: string) {
+    return reader
+      .select({ n: sql<number>`coalesce(sum(${threadParticipants.unreadCount}), 0)::int` })
+      .from(threadParticipants)
+      .where(
+        and(eq(threadParticipants.userId, userId), sql`${threadParticipants.unreadCount} > 0`),
+      );
+  }
+
   return {
     inboxQuery,
     messagesQuery,
+    unreadQuery,
 
     /**
      * Opens the thread between the task's owner and one bidder, or finds it. The owner names
@@ -386,12 +401,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
 
     /** Messages addressed to the user that they have not read, across their threads. */
     async unreadCount(reader: Db, userId: string): Promise<number> {
-      const [row] = await reader
-        .select({ n: sql<number>`coalesce(sum(${threadParticipants.unreadCount}), 0)::int` })
-        .from(threadParticipants)
-        .where(
-          and(eq(threadParticipants.userId, userId), sql`${threadParticipants.unreadCount} > 0`),
-        );
+      const [row] = await unreadQuery(reader, userId);
       return row?.n ?? 0;
     },
   };

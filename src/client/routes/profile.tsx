@@ -8,7 +8,8 @@ import {
 } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/notification-types.ts';
 import { attempt, formText, intentOf, isFailure, unknownIntent } from '../lib/action-result.ts';
-import { fetchAuthConfig } from '../lib/auth/auth-api.ts';
+import { fetchAuthConfig, updateProfile } from '../lib/auth/auth-api.ts';
+import { reloadSession } from '../lib/auth/session-store.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import {
@@ -37,7 +38,8 @@ import { NotificationSwitches } from '../features/account/components/notificatio
 import { SessionsList } from '../features/account/components/sessions-list.tsx';
 import { SettingsSection } from '../features/account/components/settings-section.tsx';
 import type { SettingsDone } from '../features/account/hooks/use-settings-fetcher.ts';
-import { ProfileForm } from '../features/auth/components/profile-form.tsx';
+import { PROFILE_INTENT, ProfileForm } from '../features/auth/components/profile-form.tsx';
+import { authFailure } from '../features/auth/lib/sign-in-action.ts';
 
 /** Everything the settings show: how I sign in, my sessions, my e-mail settings. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -66,6 +68,12 @@ export async function action({ request }: ActionFunctionArgs) {
     ({ done: intent, ...extra }) as SettingsDone;
 
   switch (intent) {
+    case PROFILE_INTENT:
+      return attempt(async () => {
+        await updateProfile({ displayName: text('name'), photoURL: text('photoURL') });
+        await reloadSession();
+        return done();
+      }, authFailure);
     case 'change-password': {
       if (text('newPassword') !== text('confirmPassword'))
         return fieldFailure('confirmPassword', 'The two new passwords are not the same.');

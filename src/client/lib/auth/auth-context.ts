@@ -1,6 +1,5 @@
 import { createContext } from 'react';
 import type { SessionUser } from '../../../shared/users.ts';
-import type { ProfileFields } from './auth-api.ts';
 
 export type AuthUser = SessionUser;
 
@@ -9,10 +8,10 @@ export type GoogleLoginOutcome = 'signed-in' | 'redirecting';
 
 /**
  * The authentication context: `user` or null, a `loading` flag, and the actions that are not
- * a form post (the Google popup, sign-out from the header menu, the profile form). Each action
+ * a form post (the Google popup, sign-out from the header menu). Each action
  * sets `loading` first; failures are thrown (an `ApiError` or `AuthFlowError`) for the screen
- * to show through `authErrorMessage`. Signing in and up with a password are the /login and
- * /signup route actions, which read the session again for the header.
+ * to show through `authErrorMessage`. Signing in and up with a password and saving the
+ * profile are route actions, which read the session again for the header.
  */
 export interface AuthContextValue {
   user: AuthUser | null;
@@ -20,7 +19,6 @@ export interface AuthContextValue {
   /** `returnTo` is where a full-page fallback comes back to. */
   googleLogin(returnTo: string): Promise<GoogleLoginOutcome>;
   logout(): Promise<void>;
-  updateUserProfile(fields: ProfileFields): Promise<AuthUser | null>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { googleStartUrl, signOutSession, updateProfile, type ProfileFields } from './auth-api.ts';
+import { googleStartUrl, signOutSession } from './auth-api.ts';
 import { AuthContext, type AuthContextValue, type AuthUser } from './auth-context.ts';
 import {
   AuthFlowError,
@@ -81,19 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [withLoading],
   );
 
-  const updateUserProfile = useCallback(
-    (fields: ProfileFields) =>
-      withLoading(async () => {
-        await updateProfile(fields);
-        // The local user is refreshed from the server's current user.
-        return refresh();
-      }),
-    [withLoading, refresh],
-  );
-
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, googleLogin, logout, updateUserProfile }),
-    [user, loading, googleLogin, logout, updateUserProfile],
+    () => ({ user, loading, googleLogin, logout }),
+    [user, loading, googleLogin, logout],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -6,6 +6,7 @@ import { isSubmitting } from '../../../lib/pending.ts';
 
 /** What each settings form asks the settings screen's route action to do (its `intent`). */
 export type SettingsIntent =
+  | 'profile'
   | 'change-password'
   | 'change-email'
   | 'revoke-session'

@@ -1,31 +1,33 @@
 import { Save } from 'lucide-react';
 import { useState } from 'react';
-import { FieldErrorsContext } from '../../../components/ui/field-errors.ts';
+import { useFetcher } from 'react-router';
+import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { isFailure, type ActionFailure } from '../../../lib/action-result.ts';
 import type { AuthUser } from '../../../lib/auth/auth-context.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
+import { isSubmitting } from '../../../lib/pending.ts';
 import { AuthSubmitButton } from './auth-submit-button.tsx';
 import { NameField } from './name-field.tsx';
 import { PhotoUrlField } from './photo-url-field.tsx';
 
-/** The display name and photo URL, saved through the auth context (the header follows). */
+/** The intent the profile screen's action saves this form under. */
+export const PROFILE_INTENT = 'profile';
+
+/**
+ * The display name and photo URL, posted with intent `profile` to the screen's action, which
+ * reads the session again (the header follows).
+ */
 export function ProfileForm({ user }: { user: AuthUser }) {
-  const { updateUserProfile } = useAuth();
   const [displayName, setDisplayName] = useState(user.displayName);
   const [photoURL, setPhotoURL] = useState(user.photoURL ?? '');
-  const [saved, setSaved] = useState(false);
-  const { submitting, failure, onSubmit } = useAccountForm(async () => {
-    setSaved(false);
-    const updated = await updateUserProfile({ displayName, photoURL });
-    if (updated) {
-      setDisplayName(updated.displayName);
-      setPhotoURL(updated.photoURL ?? '');
-    }
-    setSaved(true);
-  });
+  const fetcher = useFetcher<object | ActionFailure>();
+  const submitting = isSubmitting(fetcher);
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const failure = isFailure(answer) ? answer.error : null;
+  const errors = useFieldErrors(failure?.issues);
+  const saved = answer !== undefined && !failure;
 
   const unchanged =
     displayName.trim() === user.displayName && photoURL.trim() === (user.photoURL ?? '');
@@ -43,8 +45,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           <p className="truncate text-sm text-base-content/75">{user.email}</p>
         </div>
       </div>
-      <FieldErrorsContext value={failure?.errors ?? {}}>
-        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+      <FieldErrorsContext value={errors}>
+        <fetcher.Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value={PROFILE_INTENT} />
           <NameField
             label="Display name"
             value={displayName}
@@ -64,9 +67,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
             hint="To use another address, see Change e-mail below."
           />
           {failure ? <FormAlert tone="error">{failure.message}</FormAlert> : null}
-          {saved && !failure ? (
-            <FormAlert tone="success">Your profile has been updated.</FormAlert>
-          ) : null}
+          {saved ? <FormAlert tone="success">Your profile has been updated.</FormAlert> : null}
           <AuthSubmitButton
             busy={submitting}
             busyText="Saving..."
@@ -76,7 +77,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           >
             Save changes
           </AuthSubmitButton>
-        </form>
+        </fetcher.Form>
       </FieldErrorsContext>
     </>
   );

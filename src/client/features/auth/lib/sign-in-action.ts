@@ -10,11 +10,11 @@ import { reloadSession } from '../../../lib/auth/session-store.ts';
 export const RETURN_TO_FIELD = 'returnTo';
 
 /**
- * A refused sign-in or sign-up as its form shows it: the sentence of `src/shared/auth-errors.ts`
+ * A refused sign-in, sign-up or profile change as its form shows it: the sentence of `src/shared/auth-errors.ts`
  * above the form, the server's issues beside the fields (the API's `image` is the form's
  * `photoURL`).
  */
-function authFailure(error: ApiError): ErrorBody {
+export function authFailure(error: ApiError): ErrorBody {
   return {
     message: authFailureMessage(error),
     code: error.code,

@@ -6,11 +6,14 @@
  * aims name: browse page 1 in each sort, deep pages, searches with filters, location,
  * skills, a common word, a task detail and a task's bids; the ceiling (a bare node:http + pg
  * server answering browse page 1 through its index) in the same run; and browse page 1 at
- * 10,000 tasks for the scaling aim. Prints each figure with its aim; never fails on them.
+ * 10,000 tasks for the scaling aim; and private messages (a 10,000-message thread, an inbox
+ * of 1,000 threads) on a database of their own. Prints each figure with its aim; never fails
+ * on them.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
  *   … npm run bench:api -- --million                      (adds the 1,000,000-task run)
  *   … npm run bench:api -- --duration 3 --connections 10 --warmup 1   (a quick look)
+ *   … npm run bench:api -- --threads-only --threads-db taskbid_threadbench   (messages only)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +24,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedThreadScale } from '../src/server/threads/seed-scale.ts';
 import { freePort, NODE, ROOT, startServer } from './server.ts';
 
 const { values } = parseArgs({
@@ -35,6 +40,9 @@ const { values } = parseArgs({
     million: { type: 'boolean', default: false },
     overload: { type: 'boolean', default: false },
     'db-prefix': { type: 'string', default: 'taskbid_apibench' },
+    /** Private messages only (skips the task sizes). */
+    'threads-only': { type: 'boolean', default: false },
+    'threads-db': { type: 'string', default: 'taskbid_threadbench' },
   },
 });
 const DURATION = Number(values.duration);
@@ -366,9 +374,78 @@ async function overload(prefix: string) {
   }
 }
 
+/* ---------- Private messages ---------- */
+
+const THREADS = { inbox: 1000, longThread: 10_000, others: 20_000 };
+
+/**
+ * Private messages on a fresh database of their own (`--threads-db`, made again each run,
+ * only ever dropped when this script made it): a person with 1,000 threads, one of them
+ * 10,000 messages long, among 20,000 threads of other people. Their newest 50 messages, the
+ * first page of their inbox, the thread and the unread count, each at p99 ≤ 50 ms.
+ */
+async function benchThreads(name: string) {
+  const [existing] = await admin<{ note: string | null }>(
+    `select shobj_description(oid, 'pg_database') as note from pg_database where datname = $1`,
+    [name],
+  );
+  if (existing && !existing.note?.startsWith(MARK))
+    throw new Error(`Database ${name} exists and was not created by this script; not touching it.`);
+  if (existing) await admin(`drop database "${name}" with (force)`);
+  await admin(`create database "${name}"`);
+  await admin(`comment on database "${name}" is '${MARK}: private messages'`);
+  const url = withDatabase(adminUrl, name);
+  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: url });
+  const rows: Row[] = [];
+  try {
+    const cookie = await signUp(server.url);
+    const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } });
+    const { user } = (await session.json()) as { user: { id: string } };
+    process.stdout.write(
+      `\nSeeding ${name}: ${THREADS.inbox} threads of one person, one of ${THREADS.longThread} messages, ${THREADS.others} others…\n`,
+    );
+    const database = await openDatabase(url);
+    let longThreadId: string;
+    try {
+      ({ longThreadId } = await seedThreadScale(database.db, {
+        userId: user.id,
+        threads: THREADS.inbox,
+        longThread: THREADS.longThread,
+        otherThreads: THREADS.others,
+      }));
+    } finally {
+      await database.close();
+    }
+    const shapes: [string, string][] = [
+      [
+        `thread of ${THREADS.longThread} messages, last 50`,
+        `/api/threads/${longThreadId}/messages`,
+      ],
+      [`thread list, ${THREADS.inbox} threads, page 1`, '/api/threads'],
+      ['one thread (header, Seen)', `/api/threads/${longThreadId}`],
+      ['unread count', '/api/threads/unread'],
+    ];
+    for (const [label, path] of shapes)
+      rows.push(p99Aim((await measure(label, `${server.url}${path}`, { cookie })).row, 50));
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+function printThreads(rows: Row[]) {
+  process.stdout.write(
+    `\n== private messages (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}) ==`,
+  );
+  print(rows);
+}
+
 async function main() {
   const prefix = values['db-prefix'];
   if (values.overload) return overload(prefix);
+  if (values['threads-only']) return printThreads(await benchThreads(values['threads-db']));
   const sizes: [number, number][] = [[Number(values.tasks), Number(values.bids)]];
   if (values.million) sizes.push([1_000_000, 3_000_000]);
   const smallTasks = Number(values['small-tasks']);
@@ -409,7 +486,9 @@ async function main() {
     );
   }
   print([smallRow]);
-  const met = results.flatMap((r) => r.rows).filter((r) => r.aim);
+  const threadRows = await benchThreads(values['threads-db']);
+  printThreads(threadRows);
+  const met = [...results.flatMap((r) => r.rows), ...threadRows].filter((r) => r.aim);
   process.stdout.write(
     `\nlatency aims met: ${met.filter((r) => r.met).length} of ${met.length}; load average now ${loadavg()
       .map((l) => l.toFixed(2))

@@ -178,10 +178,31 @@ export function createThreadRepository(db: Db, events: EventBus) {
       );
   }
 
+  /** My newest message the other person has read ("Seen" goes under it): one index probe. */
+  function seenQuery(reader: Db, threadId: string, userId: string, otherId: string) {
+    const readPoint = reader
+      .select({ seq: other.lastReadSeq })
+      .from(other)
+      .where(and(eq(other.threadId, threadId), eq(other.userId, otherId)));
+    return reader
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.threadId, threadId),
+          eq(messages.senderId, userId),
+          sql`${messages.seq} <= (${readPoint})`,
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(1);
+  }
+
   return {
     inboxQuery,
     messagesQuery,
     unreadQuery,
+    seenQuery,
 
     /**
      * Opens the thread between the task's owner and one bidder, or finds it. The owner names
@@ -275,20 +296,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
         and(eq(threadParticipants.userId, userId), eq(threadParticipants.threadId, threadId)),
       );
       if (!row) return null;
-      // The newest of my messages the other person has read ("Seen" goes under it).
-      const [seen] = await reader
-        .select({ id: messages.id })
-        .from(messages)
-        .innerJoin(other, and(eq(other.threadId, messages.threadId), eq(other.userId, row.otherId)))
-        .where(
-          and(
-            eq(messages.threadId, threadId),
-            eq(messages.senderId, userId),
-            sql`${messages.seq} <= ${other.lastReadSeq}`,
-          ),
-        )
-        .orderBy(desc(messages.seq))
-        .limit(1);
+      const [seen] = await seenQuery(reader, threadId, userId, row.otherId);
       return {
         ...toSummary(row),
         closedReason: closedReason({ id: row.taskId, completedAt: row.completedAt }),

@@ -17,6 +17,12 @@ describe('password reset', () => {
   const signIn = (email: string, password: string) =>
     post('/api/auth/sign-in/email', { email, password });
   const tokenFrom = (email: string, nth = 1) => resetTokenFor(t, email, nth);
+  /** A new account that asked for a reset, and the token of its link (the second mail). */
+  const userWithResetLink = async () => {
+    const user = await signUp(t.app);
+    await requestReset(user.email);
+    return { user, token: await tokenFrom(user.email, 2) };
+  };
 
   it('end to end: mail, link, new password, other sessions ended, sign-in with the new one', async () => {
     const user = await signUp(t.app);
@@ -48,9 +54,7 @@ describe('password reset', () => {
   });
 
   it('a link works once: a second use is refused, and the link then says it was used', async () => {
-    const user = await signUp(t.app);
-    await requestReset(user.email);
-    const token = await tokenFrom(user.email, 2);
+    const { user, token } = await userWithResetLink();
     const first = await post('/api/auth/reset-password', { token, newPassword: 'first-new-pass' });
     expect(first.statusCode).toBe(200);
 
@@ -66,9 +70,7 @@ describe('password reset', () => {
   });
 
   it('an expired, unknown or malformed token is a 4xx, never a 500', async () => {
-    const user = await signUp(t.app);
-    await requestReset(user.email);
-    const token = await tokenFrom(user.email, 2);
+    const { user, token } = await userWithResetLink();
     await t.app.database.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -119,9 +121,7 @@ describe('password reset', () => {
   });
 
   it('the new password follows the same rules as at sign-up', async () => {
-    const user = await signUp(t.app);
-    await requestReset(user.email);
-    const token = await tokenFrom(user.email, 2);
+    const { token } = await userWithResetLink();
     const res = await post('/api/auth/reset-password', { token, newPassword: 'short' });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([expect.objectContaining({ path: 'newPassword' })]);

@@ -95,12 +95,7 @@ describe('bids', () => {
     });
 
     it('rejects malformed JSON with 400 JSON', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/bids',
-        headers: jsonHeaders(bidder.cookie),
-        payload: '{"taskId":',
-      });
+      const res = await place(bidder.cookie, '{"taskId":');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The request body is not valid JSON.');
     });

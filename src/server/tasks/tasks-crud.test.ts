@@ -82,12 +82,7 @@ describe('tasks: create, read, update, delete', () => {
     });
 
     it('rejects malformed JSON, a non-object and wrong types with 400 JSON', async () => {
-      const malformed = await t.app.inject({
-        method: 'POST',
-        url: '/api/tasks',
-        headers: jsonHeaders(owner.cookie),
-        payload: '{"title": ',
-      });
+      const malformed = await post(owner.cookie, '{"title": ');
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().message).toMatch(/not valid JSON/);
       const bodies = [[], 'text', 42, null, { ...buildTask(), budget: '10' }, { title: 5 }];

@@ -37,6 +37,22 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
       await placeBid(other.api, baseURL!, mine, amount, 'I have done this before.');
     }
     await placeBid(page.request, baseURL!, theirs, 250, 'Happy to help.');
+    // Questions on both task pages: answered on theirs, one to answer (and hide) on mine.
+    const ask = async (api: typeof page.request, taskId: string, text: string) => {
+      const res = await api.post(`/api/tasks/${taskId}/questions`, {
+        data: { text },
+        headers: { origin: baseURL! },
+      });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { _id: string })._id;
+    };
+    const asked = await ask(page.request, theirs, 'Is the budget fixed?');
+    const answered = await other.api.post(`/api/questions/${asked}/answer`, {
+      data: { answer: 'Yes, it is.' },
+      headers: { origin: baseURL! },
+    });
+    expect(answered.ok()).toBe(true);
+    await ask(other.api, mine, 'Can I start next week?');
     // Completed work, so the review form and a profile with a track record are scanned too.
     const done = await createTask(page.request, baseURL!, { title: `Done ${token}` });
     const doneBid = await placeBid(other.api, baseURL!, done, 90, 'Glad to.');
@@ -56,7 +72,7 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
             expect(page.getByRole('heading', { name: `Theirs ${token}` })).toBeVisible(),
         },
         {
-          name: '/browse-tasks/:id (bid form)',
+          name: '/browse-tasks/:id (bid form, an answered question)',
           path: `/browse-tasks/${theirs}`,
           heading: `Theirs ${token}`,
         },
@@ -67,9 +83,10 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
         },
         { name: '/users/:id (signed in)', path: `/users/${otherId}`, heading: other.user.name },
         {
-          name: '/browse-tasks/:id (own task)',
+          name: '/browse-tasks/:id (own task, a question to answer)',
           path: `/browse-tasks/${mine}`,
           heading: `Mine ${token}`,
+          then: (page) => page.getByText('Answer this question').click(),
         },
         { path: '/add-task', heading: 'Create a New Task' },
         {

@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 // A test, not part of the bundle: it checks the forms against the zod schemas themselves.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { z } from 'zod';
-import { patternRegExp } from '../../shared/limits.ts';
+import { patternRegExp, QUESTION_LIMITS } from '../../shared/limits.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createBidSchema } from '../../shared/bids.ts';
+import { answerQuestionSchema, askQuestionSchema } from '../../shared/questions.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createTaskSchema, updateTaskSchema, type Task } from '../../shared/tasks.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
@@ -28,6 +29,7 @@ import { AuthContext, type AuthContextValue } from '../lib/auth/auth-context.ts'
 import { ChangeEmailForm } from '../features/account/components/change-email-form.tsx';
 import { ProfileForm } from '../features/auth/components/profile-form.tsx';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
+import { QuestionTextForm } from '../features/questions/components/question-text-form.tsx';
 import { TaskForm } from '../features/tasks/components/task-form.tsx';
 import { Component as ForgotPasswordPage } from './forgot-password.tsx';
 import { Component as ResetPasswordPage } from './reset-password.tsx';
@@ -206,6 +208,39 @@ const FORMS: FormCase[] = [
     valid: { taskId: 't1', amount: 250, deadline: '2030-01-01', message: null },
   },
   {
+    name: 'question',
+    html: () =>
+      render(
+        <QuestionTextForm
+          intent="ask"
+          label="Ask a question"
+          name="text"
+          maxLength={QUESTION_LIMITS.text.maxLength}
+          button="Ask"
+          busyLabel="Asking"
+        />,
+      ),
+    schema: askQuestionSchema,
+    valid: { text: 'Which colour?' },
+  },
+  {
+    name: 'answer',
+    html: () =>
+      render(
+        <QuestionTextForm
+          intent="answer"
+          questionId="q1"
+          label="Answer"
+          name="answer"
+          maxLength={QUESTION_LIMITS.answer.maxLength}
+          button="Post answer"
+          busyLabel="Posting answer"
+        />,
+      ),
+    schema: answerQuestionSchema,
+    valid: { answer: 'White.' },
+  },
+  {
     name: 'sign-up',
     html: () => render(<SignUpPage />),
     schema: signUpSchema,
@@ -256,6 +291,8 @@ const EXPECTED_FIELDS: Record<string, string[]> = {
   'create task': TASK_FORM_FIELDS,
   'update task': TASK_FORM_FIELDS,
   bid: ['amount', 'deadline', 'message'],
+  question: ['text'],
+  answer: ['answer'],
   'sign-up': ['name', 'email', 'photoURL', 'password'],
   profile: ['name', 'photoURL'],
   'forgot password': ['email'],

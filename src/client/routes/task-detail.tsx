@@ -18,6 +18,13 @@ import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
 import { fetchTask } from '../features/tasks/api/tasks-api.ts';
 import { fetchTaskReviews, saveReview } from '../features/reviews/api/reviews-api.ts';
 import { TaskReviews } from '../features/reviews/components/task-reviews.tsx';
+import {
+  fetchQuestions,
+  QUESTION_INTENTS,
+  submitQuestionForm,
+  type LoadedQuestions,
+} from '../features/questions/api/questions-api.ts';
+import { QuestionsSection } from '../features/questions/components/questions-section.tsx';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
 import { BidHistory } from '../features/bids/components/bid-history.tsx';
 import { TaskBudget } from '../features/tasks/components/task-budget.tsx';
@@ -50,22 +57,37 @@ async function loadBids(id: string, pages: number, signal: AbortSignal) {
   }
 }
 
+/** The first `?questions=` pages of the task's questions; a failure is shown in the section. */
+async function loadQuestions(id: string, pages: number, signal: AbortSignal) {
+  try {
+    return { ...(await fetchQuestions(id, pages, signal)), pages, error: null };
+  } catch (error) {
+    const message = errorMessage(error, 'The questions could not be loaded.');
+    const none: LoadedQuestions = { items: [], total: 0, canAsk: false, more: false };
+    return { ...none, pages, error: message };
+  }
+}
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  const [task, bids] = await Promise.all([
+  const [task, bids, questions] = await Promise.all([
     fetchTask(id, request.signal),
     loadBids(id, pageFrom(request.url, 'bids'), request.signal),
+    loadQuestions(id, pageFrom(request.url, 'questions'), request.signal),
   ]);
   toCanonicalId(request, id, task);
   // Reviews exist for completed work, and only its two people read them here.
   const reviews =
     task.status === 'Completed' ? await fetchTaskReviews(task._id, request.signal) : null;
-  return { task, bids, reviews, isOwner: task.userEmail !== undefined };
+  return { task, bids, questions, reviews, isOwner: task.userEmail !== undefined };
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (intentOf(form) === 'review') {
+  const intent = intentOf(form);
+  if (QUESTION_INTENTS.includes(intent))
+    return attempt(() => submitQuestionForm(params.id ?? '', intent, form));
+  if (intent === 'review') {
     const reviewId = form.get('reviewId');
     return attempt(async () => {
       await saveReview(params.id ?? '', typeof reviewId === 'string' ? reviewId : null, {
@@ -102,7 +124,7 @@ export function Component() {
     if (actionData && !isFailure(actionData)) formRef.current?.reset();
   }, [actionData]);
 
-  const { task, bids, isOwner } = data;
+  const { task, bids, questions, isOwner } = data;
   const bidCount = Math.max(task.bidCount, bids.total, bids.list.length);
   const result = dialog.current;
 
@@ -181,6 +203,14 @@ export function Component() {
                 ? `?bids=${bids.pages + 1}`
                 : undefined
             }
+          />
+        </div>
+        <div className="min-w-0 lg:col-start-1">
+          <QuestionsSection
+            data={questions}
+            error={questions.error}
+            ownerName={task.userName}
+            moreHref={questions.more ? `?questions=${questions.pages + 1}` : undefined}
           />
         </div>
       </div>

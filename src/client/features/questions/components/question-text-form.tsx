@@ -1,0 +1,63 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
+import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { isFailure } from '../../../lib/action-result.ts';
+import { isSubmitting } from '../../../lib/pending.ts';
+
+interface QuestionTextFormProps {
+  intent: 'ask' | 'answer' | 'edit-answer';
+  questionId?: string;
+  label: string;
+  name: 'text' | 'answer';
+  maxLength: number;
+  button: string;
+  busyLabel: string;
+  defaultValue?: string;
+  hint?: ReactNode;
+  /** After a success (e.g. to close the box it sits in). */
+  onDone?: () => void;
+}
+
+/**
+ * One text box and its button, posted to the task page's action through a fetcher: asking,
+ * answering and changing an answer. A success empties it; the server's messages show under it.
+ */
+export function QuestionTextForm(props: QuestionTextFormProps) {
+  const { intent, questionId, label, name, maxLength, button, busyLabel } = props;
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = isFailure(fetcher.data) ? fetcher.data.error : undefined;
+  const errors = useFieldErrors(failure?.issues);
+  const { onDone } = props;
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || isFailure(fetcher.data)) return;
+    formRef.current?.reset();
+    onDone?.();
+  }, [fetcher.state, fetcher.data, onDone]);
+  return (
+    <FieldErrorsContext value={errors}>
+      <fetcher.Form ref={formRef} method="post" className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
+        <TextareaField
+          label={label}
+          name={name}
+          rows={3}
+          required
+          maxLength={maxLength}
+          defaultValue={props.defaultValue}
+          hint={props.hint}
+        />
+        {failure && !failure.issues?.length ? (
+          <FormAlert tone="error">{failure.message}</FormAlert>
+        ) : null}
+        <SubmitButton busy={isSubmitting(fetcher)} busyLabel={busyLabel} className="self-start">
+          {button}
+        </SubmitButton>
+      </fetcher.Form>
+    </FieldErrorsContext>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
+import type { LoadedQuestions } from '../api/questions-api.ts';
+import { QuestionItem } from './question-item.tsx';
+import { QuestionTextForm } from './question-text-form.tsx';
+
+interface QuestionsSectionProps {
+  data: LoadedQuestions;
+  ownerName: string;
+  /** The link that loads one more page; undefined when all are shown. */
+  moreHref: string | undefined;
+  /** Why the questions could not be loaded, if they could not. */
+  error?: string | null;
+}
+
+/** "Questions (n)" on a task's page: the ask form for everyone but the owner, then the list. */
+export function QuestionsSection({ data, ownerName, moreHref, error }: QuestionsSectionProps) {
+  return (
+    <section
+      aria-labelledby="task-questions"
+      className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5"
+    >
+      <h2 id="task-questions" className="text-lg font-semibold">
+        Questions ({data.total})
+      </h2>
+      {data.canAsk ? (
+        <QuestionTextForm
+          intent="ask"
+          label="Ask a question"
+          name="text"
+          maxLength={QUESTION_LIMITS.text.maxLength}
+          button="Ask"
+          busyLabel="Asking"
+          hint="Public: everyone signed in sees it. Plain text only."
+        />
+      ) : null}
+      {error ? <p className="text-error">{error}</p> : null}
+      {data.items.length === 0 && !error ? (
+        <p className="text-base-content/75">
+          {data.canAsk ? 'No questions yet. Ask the first one.' : 'No questions yet.'}
+        </p>
+      ) : (
+        <ol
+          className={`flex flex-col divide-y divide-base-300 ${data.canAsk ? 'border-t border-base-300 pt-4' : ''}`}
+        >
+          {data.items.map((q) => (
+            <QuestionItem key={q._id} question={q} ownerName={ownerName} />
+          ))}
+        </ol>
+      )}
+      {moreHref ? (
+        <Link
+          to={moreHref}
+          preventScrollReset
+          replace
+          className="btn btn-outline btn-sm self-start"
+        >
+          Load more
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -265,3 +265,41 @@ export const DEMO_QUESTIONS: [string, string | null][] = [
   ['Can I see an example of what you like?', 'I will attach two links once you bid.'],
   ['Would you accept a fixed price instead of an hourly estimate?', null],
 ];
+
+/**
+ * Private conversations between a task's owner and a bidder, in order; who speaks first
+ * alternates with each line ('bidder' or 'owner' opens).
+ */
+export const DEMO_CONVERSATIONS: { opens: 'bidder' | 'owner'; lines: string[] }[] = [
+  {
+    opens: 'owner',
+    lines: [
+      'Thanks for your bid! Could you share one or two similar projects you did?',
+      'Of course: I will send two links tonight. Both were done in under two weeks.',
+      'Great. Would you be free for a short call on Thursday?',
+      'Thursday works. Morning or afternoon?',
+    ],
+  },
+  {
+    opens: 'bidder',
+    lines: [
+      'Hello! Before I start: is the budget fixed, or could it include a second round of changes?',
+      'One round of changes is included; a second one we can agree on separately.',
+      'Understood, that sounds fair.',
+    ],
+  },
+  {
+    opens: 'owner',
+    lines: [
+      'I chose another offer this time, but I liked your plan a lot.',
+      'Thank you for letting me know. Good luck with it, and keep me in mind next time!',
+    ],
+  },
+  {
+    opens: 'bidder',
+    lines: [
+      'Quick question: do you already have the photos, or should I find stock images?',
+      'I have most of them. I will upload them to a shared folder tomorrow.\nThe rest can be stock.',
+    ],
+  },
+];

@@ -57,6 +57,38 @@ describe('demo seed', () => {
     expect(asked.filter((q) => q.answer !== null).length).toBeGreaterThan(asked.length / 2);
     expect(asked.filter((q) => q.own)).toEqual([]);
 
+    // Conversations whose counters and read points agree with their messages.
+    const conversations = await db.execute(sql`
+      select t.id, t.message_count, max(m.seq)::int as last, count(distinct m.id)::int as n,
+        (select count(*)::int from thread_participants p where p.thread_id = t.id) as sides,
+        (select coalesce(sum(p.unread_count), 0)::int from thread_participants p where p.thread_id = t.id) as unread,
+        (select count(*)::int from thread_participants p join messages u
+          on u.thread_id = p.thread_id and u.seq > p.last_read_seq and u.sender_id <> p.user_id
+          where p.thread_id = t.id) as counted
+      from threads t join messages m on m.thread_id = t.id group by t.id`);
+    const threadRows = (
+      conversations as unknown as {
+        rows: {
+          message_count: number;
+          last: number;
+          n: number;
+          sides: number;
+          unread: number;
+          counted: number;
+        }[];
+      }
+    ).rows;
+    expect(threadRows.length).toBeGreaterThanOrEqual(3);
+    for (const row of threadRows) {
+      expect(row).toMatchObject({
+        message_count: row.n,
+        last: row.n,
+        sides: 2,
+        unread: row.counted,
+      });
+    }
+    expect(threadRows.some((r) => r.unread > 0)).toBe(true);
+
     // Completed work with both reviews published; each profile's ratings match its reviews.
     const completed = await db
       .select({ n: count() })

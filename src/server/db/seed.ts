@@ -4,9 +4,21 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
 import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
 import type { Db } from './client.ts';
-import { account, bids, profiles, questions, reviews, tasks, user } from './schema.ts';
+import {
+  account,
+  bids,
+  messages,
+  profiles,
+  questions,
+  reviews,
+  tasks,
+  threadParticipants,
+  threads,
+  user,
+} from './schema.ts';
 import {
   DEMO_BID_MESSAGES,
+  DEMO_CONVERSATIONS,
   DEMO_LOCATIONS,
   DEMO_PASSWORD,
   DEMO_PROFILES,
@@ -96,6 +108,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     const inserted = await tx.insert(tasks).values(rows).returning({
       id: tasks.id,
       ownerId: tasks.ownerId,
+      title: tasks.title,
       budget: tasks.budget,
       createdAt: tasks.createdAt,
     });
@@ -146,6 +159,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     }
     await seedReviews(tx, inserted, owners);
     await seedQuestions(tx, inserted, ids);
+    await seedConversations(tx, inserted, placed, ids[0] ?? '');
     await tx.execute(sql`analyze tasks`);
     return { users: created.length, tasks: inserted.length, bids: bidRows.length };
   });
@@ -177,6 +191,68 @@ async function seedQuestions(
     });
   });
   await tx.insert(questions).values(rows);
+}
+
+/**
+ * A few private conversations, each about a different task, all involving the first demo
+ * person (as poster or bidder). Every other one ends with a message its recipient has not
+ * read yet; counters and read points are written as sending and reading keep them.
+ */
+async function seedConversations(
+  tx: Db,
+  inserted: { id: string; ownerId: string; title: string; createdAt: Date }[],
+  placed: { taskId: string; bidderId: string }[],
+  person: string,
+) {
+  const taken = new Set<string>();
+  const pairs = placed.flatMap((bid) => {
+    const task = inserted.find((t) => t.id === bid.taskId);
+    if (!task || taken.has(task.id) || (task.ownerId !== person && bid.bidderId !== person))
+      return [];
+    taken.add(task.id);
+    return [{ task, bidderId: bid.bidderId }];
+  });
+  for (const [c, { task, bidderId }] of pairs.slice(0, DEMO_CONVERSATIONS.length).entries()) {
+    const { opens, lines } = DEMO_CONVERSATIONS[c]!;
+    const n = lines.length;
+    const at = (seq: number) => new Date(task.createdAt.getTime() + (60 + seq * 9) * 60 * 1000);
+    const senderOf = (seq: number) =>
+      (seq % 2 === 1) === (opens === 'bidder') ? bidderId : task.ownerId;
+    const [thread] = await tx
+      .insert(threads)
+      .values({
+        taskId: task.id,
+        taskTitle: task.title,
+        ownerId: task.ownerId,
+        bidderId,
+        messageCount: n,
+        createdAt: at(0),
+      })
+      .returning({ id: threads.id });
+    await tx.insert(messages).values(
+      lines.map((body, i) => ({
+        threadId: thread!.id,
+        seq: i + 1,
+        senderId: senderOf(i + 1),
+        body,
+        createdAt: at(i + 1),
+      })),
+    );
+    const unreadLast = c % 2 === 0;
+    await tx.insert(threadParticipants).values(
+      [task.ownerId, bidderId].map((userId) => {
+        const waiting = unreadLast && senderOf(n) !== userId;
+        return {
+          threadId: thread!.id,
+          userId,
+          otherId: userId === task.ownerId ? bidderId : task.ownerId,
+          lastActivityAt: at(n),
+          lastReadSeq: waiting ? n - 1 : n,
+          unreadCount: waiting ? 1 : 0,
+        };
+      }),
+    );
+  }
 }
 
 /**

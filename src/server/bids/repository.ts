@@ -22,6 +22,23 @@ export type AcceptOutcome =
   | { outcome: 'not-pending' }
   | Refusal;
 
+/** What every bid the API shows carries, from its row. */
+function bidFields(
+  r: Pick<
+    typeof bids.$inferSelect,
+    'id' | 'taskId' | 'amount' | 'deadline' | 'createdAt' | 'status'
+  >,
+) {
+  return {
+    _id: r.id,
+    taskId: r.taskId,
+    amount: r.amount,
+    deadline: r.deadline,
+    timestamp: r.createdAt.toISOString(),
+    status: r.status,
+  };
+}
+
 export function createBidRepository(db: Db, events: EventBus) {
   /** One page of a task's bids; e-mail and message only where `viewerId` may read them. */
   function pageQuery(
@@ -87,14 +104,9 @@ export function createBidRepository(db: Db, events: EventBus) {
       return {
         total,
         items: items.map((r) => ({
-          _id: r.id,
-          taskId: r.taskId,
+          ...bidFields(r),
           userId: r.userId,
           userName: r.userName,
-          amount: r.amount,
-          deadline: r.deadline,
-          timestamp: r.createdAt.toISOString(),
-          status: r.status,
           ...(r.mayRead ? { userEmail: r.userEmail ?? '', message: r.message } : {}),
         })),
       };
@@ -240,14 +252,9 @@ export function createBidRepository(db: Db, events: EventBus) {
       return {
         total,
         items: items.map((r) => ({
-          _id: r.id,
-          taskId: r.taskId,
+          ...bidFields(r),
           taskTitle: r.taskTitle,
           taskStatus: r.taskStatus,
-          amount: r.amount,
-          deadline: r.deadline,
-          timestamp: r.createdAt.toISOString(),
-          status: r.status,
         })),
       };
     },

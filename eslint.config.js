@@ -94,6 +94,7 @@ export default tseslint.config(
                 '**/shared/newsletter*',
                 '**/shared/assignments*',
                 '**/shared/notifications*',
+                '**/shared/threads*',
               ],
               allowTypeImports: true,
               message: 'shared schemas carry zod: import their types with `import type`.',

@@ -40,6 +40,8 @@ const openRoutes: RouteObject[] = [
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),
   // The header bell's data (a loader and an action, no screen).
   { path: 'resources/notifications', lazy: () => import('./routes/notifications-resource.ts') },
+  // The header's Messages count, and starting a conversation from any screen (no screen).
+  { path: 'resources/messages', lazy: () => import('./routes/messages-resource.ts') },
   // The footer's newsletter form (an action, no screen).
   { path: 'resources/newsletter', lazy: () => import('./routes/newsletter-resource.ts') },
   // "Resend e-mail" of the verification banner and page (an action, no screen).
@@ -57,6 +59,8 @@ const protectedRoutes: RouteObject[] = [
   screen('browse-tasks/:id', () => import('./routes/task-detail.tsx')),
   screen('update-task/:id', () => import('./routes/update-task.tsx')),
   screen('view-bids/:id', () => import('./routes/view-bids.tsx')),
+  screen('messages', () => import('./routes/messages.tsx')),
+  screen('messages/:threadId', () => import('./routes/message-thread.tsx')),
 ];
 
 export const routes: RouteObject[] = [

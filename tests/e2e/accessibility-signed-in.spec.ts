@@ -161,7 +161,52 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
     );
   });
 
-  test('signed in: home, profile, content pages, empty my-tasks and my-bids, header states', async ({
+  test('signed in: the inbox and a conversation', async ({ page, baseURL, accounts }) => {
+    await accounts.signInPage('a11y-writer');
+    const token = uniqueToken('a11ymsg');
+    const taskId = await createTask(page.request, baseURL!, { title: `Talk ${token}` });
+    const other = await accounts.apiUser('a11y-reader');
+    await placeBid(other.api, baseURL!, taskId, 150, 'Glad to help.');
+    const otherId = (await (await other.api.get('/api/auth/get-session')).json()).user.id;
+    const headers = { origin: baseURL! };
+    const opened = await page.request.post('/api/threads', {
+      data: { taskId, bidderId: otherId },
+      headers,
+    });
+    expect(opened.ok(), await opened.text()).toBe(true);
+    const thread = ((await opened.json()) as { id: string }).id;
+    // A message each, one with a link and two lines (unread until the thread is scanned).
+    for (const [api, body] of [
+      [page.request, 'Could you share a portfolio?'],
+      [other.api, 'Sure, here it is: https://example.com/portfolio\nThree logos for cafés.'],
+    ] as const) {
+      const sent = await api.post(`/api/threads/${thread}/messages`, { data: { body }, headers });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
+    await page.goto('/my-tasks');
+
+    expectNone(
+      await scanAll(page, [
+        {
+          name: '/messages (a conversation, unread)',
+          path: '/messages',
+          heading: 'Messages',
+          then: (page) =>
+            expect(page.getByRole('list', { name: 'Conversations' })).toContainText(
+              `Talk ${token}`,
+            ),
+        },
+        {
+          name: '/messages/:id (a thread)',
+          path: `/messages/${thread}`,
+          heading: other.user.name,
+          then: (page) => expect(page.getByRole('log')).toContainText('Three logos for cafés.'),
+        },
+      ]),
+    );
+  });
+
+  test('signed in: home, profile, content pages, empty my-tasks, my-bids and messages, header states', async ({
     page,
     accounts,
   }) => {
@@ -212,6 +257,13 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
             expect(
               page.getByRole('heading', { name: 'You have not placed any bids yet.' }),
             ).toBeVisible(),
+        },
+        {
+          name: '/messages (empty)',
+          path: '/messages',
+          heading: 'Messages',
+          then: (page) =>
+            expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible(),
         },
         ...CONTENT_PAGES,
         {

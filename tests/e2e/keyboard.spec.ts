@@ -1,12 +1,13 @@
 /**
  * The main journey with the keyboard alone (`page.keyboard` only, never the mouse): sign up,
  * post a task, sign out; then a second person signs up, browses, searches, opens the task and
- * places a bid. After every key that moves focus, the focused element must show a focus
+ * places a bid; an owner opens a conversation from a bid and sends a message (Shift+Enter for
+ * a new line, Enter to send). After every key that moves focus, the focused element must show a focus
  * indicator (an outline or a ring, on it or on the field wrapper around it) and must not be
  * off screen or covered (WCAG 2.4.7 and 2.4.11).
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, uniqueToken } from './tasks/support.ts';
+import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 import { accountButton, uniqueUser, type TestUser } from './support/test.ts';
 
 /** Why the focused element has no visible focus, or null when it has. */
@@ -175,4 +176,31 @@ test('sign up, post a task, then as someone else find it and bid, with the keybo
   await expect(placed).toBeHidden();
   await expectFocusVisible(page, 'the dialog closed'); // back on Submit Bid
   await expect(page.getByRole('region', { name: 'Bid History (1)' })).toContainText('$275.00');
+});
+
+test('the owner opens a conversation from a bid and sends a message, with the keyboard only', async ({
+  page,
+  baseURL,
+  accounts,
+}) => {
+  await accounts.signInPage('kbd-writer');
+  const taskId = await createTask(page.request, baseURL!, { title: `Talk ${uniqueToken('kbd')}` });
+  const bidder = await accounts.apiUser('kbd-reader');
+  await placeBid(bidder.api, baseURL!, taskId, 90, 'Ready when you are.');
+  await page.goto(`/view-bids/${taskId}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Bids for:/ })).toBeVisible();
+
+  await tabTo(page, page.getByRole('button', { name: `Message ${bidder.user.name}` }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: bidder.user.name })).toBeVisible();
+  await typeInto(page, page.getByRole('textbox', { name: 'Message' }), 'When can you start?');
+  await press(page, 'Shift+Enter');
+  await page.keyboard.type('No rush.');
+  await press(page, 'Enter');
+  const log = page.getByRole('log');
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  await expect(log).toContainText('When can you start? No rush.');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await expectFocusVisible(page, 'the message was sent'); // still in the box
+  await tabTo(page, page.getByRole('button', { name: 'Send', exact: true }));
 });

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../components/ui/logo.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { MessagesLink } from '../features/threads/components/messages-link.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { HeaderNavLink } from './header-nav-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -59,6 +60,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <SearchButton />
           <ThemeToggle />
+          {user ? <MessagesLink /> : null}
           {user ? <NotificationBell /> : null}
           {user ? (
             <UserMenu user={user} />

@@ -1,4 +1,4 @@
-import { ClipboardList, Gavel, LogOut, Settings, UserRound } from 'lucide-react';
+import { ClipboardList, Gavel, LogOut, MessageSquare, Settings, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../components/ui/form-alert.tsx';
@@ -16,11 +16,12 @@ const MENU_LINKS = [
   { to: '/profile', label: 'Profile Settings', Icon: Settings },
   { to: '/my-tasks', label: 'My Tasks', Icon: ClipboardList },
   { to: '/my-bids', label: 'My Bids', Icon: Gavel },
+  { to: '/messages', label: 'Messages', Icon: MessageSquare },
 ] as const;
 
 /**
  * The signed-in user's avatar with its dropdown (opens on hover or click): name, e-mail,
- * View public profile, Profile Settings, My Tasks, My Bids and Sign Out. Escape or a click elsewhere closes it.
+ * View public profile, Profile Settings, My Tasks, My Bids, Messages and Sign Out. Escape or a click elsewhere closes it.
  */
 export function UserMenu({ user }: { user: AuthUser }) {
   const { logout } = useAuth();

@@ -37,3 +37,18 @@ export function formatDateTime(iso: string): string {
   const parsed = new Date(iso);
   return Number.isNaN(parsed.getTime()) ? iso : moment.format(parsed);
 }
+
+const clock = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+const dayOfYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/**
+ * A moment in a list, short: the time when it is today, the day this year, else the date
+ * ("3:04 PM", "Jun 30", "Jun 30, 2025"), in the reader's time zone.
+ */
+export function formatShortMoment(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  if (at.toDateString() === now.toDateString()) return clock.format(at);
+  return at.getFullYear() === now.getFullYear() ? dayOfYear.format(at) : day.format(at);
+}

@@ -3,6 +3,7 @@ import { DeferredList } from '../components/ui/deferred-list.tsx';
 import { pageFrom } from '../lib/paging.ts';
 import { fetchMyBids } from '../features/bids/api/bids-api.ts';
 import { MyBidsList } from '../features/bids/components/my-bids-list.tsx';
+import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -30,7 +31,19 @@ export function Component() {
         failure="Your bids could not be loaded."
         pagesLabel="My bids pages"
       >
-        {(items) => <MyBidsList bids={items} />}
+        {(items) => (
+          <MyBidsList
+            bids={items}
+            action={(bid) => (
+              <StartThreadButton
+                taskId={bid.taskId}
+                label="Message the poster"
+                small
+                name={`Message the poster of ${bid.taskTitle}`}
+              />
+            )}
+          />
+        )}
       </DeferredList>
     </div>
   );

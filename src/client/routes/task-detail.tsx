@@ -32,6 +32,8 @@ import { TaskDetailSummary } from '../features/tasks/components/task-detail-summ
 import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { pageCount, pageFrom } from '../lib/paging.ts';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
+import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
+import { useAuth } from '../lib/auth/use-auth.ts';
 
 /** Bids per "Show more": the history grows by a page at a time. */
 const BID_PAGE_SIZE = 50;
@@ -125,6 +127,8 @@ export function Component() {
   }, [actionData]);
 
   const { task, bids, questions, isOwner } = data;
+  const me = useAuth().user?.id;
+  const myBid = !isOwner && bids.list.some((bid) => bid.userId === me);
   const bidCount = Math.max(task.bidCount, bids.total, bids.list.length);
   const result = dialog.current;
 
@@ -191,6 +195,9 @@ export function Component() {
                 <p className="text-base-content/75">Bidding is closed for this task.</p>
               </div>
             )}
+            {myBid ? (
+              <StartThreadButton taskId={task._id} label="Message the poster" className="mt-4" />
+            ) : null}
           </div>
         </aside>
         <div className="min-w-0 lg:col-start-1">

@@ -18,6 +18,7 @@ import { acceptBid, fetchBids } from '../features/bids/api/bids-api.ts';
 import { cancelAssignment, completeTask, fetchTask } from '../features/tasks/api/tasks-api.ts';
 import { AcceptBidDialog } from '../features/bids/components/accept-bid-dialog.tsx';
 import { BidCard } from '../features/bids/components/bid-card.tsx';
+import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
 import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
 import { TaskAssignmentPanel } from '../features/tasks/components/task-assignment-panel.tsx';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
@@ -99,10 +100,14 @@ export function Component() {
           <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {bids.map((bid) => (
               <li key={bid._id}>
-                <BidCard
-                  bid={bid}
-                  onAccept={open && isAcceptable(bid) ? setAccepting : undefined}
-                />
+                <BidCard bid={bid} onAccept={open && isAcceptable(bid) ? setAccepting : undefined}>
+                  <StartThreadButton
+                    taskId={task._id}
+                    bidderId={bid.userId}
+                    label="Message"
+                    name={`Message ${bid.userName}`}
+                  />
+                </BidCard>
               </li>
             ))}
           </ul>

@@ -7,6 +7,8 @@ interface SubmitButtonProps {
   /** Shown before the text when not busy. */
   icon?: ReactNode;
   className?: string;
+  /** The accessible name, when the text alone is ambiguous (e.g. one per card). */
+  name?: string;
   children: ReactNode;
 }
 
@@ -20,12 +22,14 @@ export function SubmitButton({
   busyLabel,
   icon,
   className = '',
+  name,
   children,
 }: SubmitButtonProps) {
   return (
     <button
       type="submit"
       className={`btn btn-primary ${busy ? 'pointer-events-none opacity-80' : ''} ${className}`}
+      aria-label={name}
       aria-disabled={busy || undefined}
       onClick={(event) => {
         if (busy) event.preventDefault();

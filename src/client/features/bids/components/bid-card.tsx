@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Check, Mail } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
@@ -8,10 +9,12 @@ interface BidCardProps {
   bid: Bid;
   /** Shown as an `Accept` button while the owner may still accept this bid. */
   onAccept?: (bid: Bid) => void;
+  /** More actions at the card's foot (the screen's, e.g. "Message"). */
+  children?: ReactNode;
 }
 
 /** One bid as the task's owner sees it, with the bidder's e-mail, message and state. */
-export function BidCard({ bid, onAccept }: BidCardProps) {
+export function BidCard({ bid, onAccept, children }: BidCardProps) {
   const initial = (bid.userName.trim()[0] ?? 'U').toUpperCase();
   return (
     <article className="flex h-full flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5">
@@ -67,6 +70,7 @@ export function BidCard({ bid, onAccept }: BidCardProps) {
           Accept
         </button>
       ) : null}
+      {children}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { Gavel } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ReviewLink } from '../../../components/ui/review-link.tsx';
 import type { MyBid } from '../../../../shared/assignments.ts';
@@ -24,8 +25,14 @@ function TaskLink({ bid }: { bid: MyBid }) {
   );
 }
 
+interface MyBidsListProps {
+  bids: MyBid[];
+  /** The screen's action for a bid (e.g. "Message the poster"), under its state. */
+  action?: (bid: MyBid) => ReactNode;
+}
+
 /** My bids: cards on phones, a table from md up; an empty state when there are none. */
-export function MyBidsList({ bids }: { bids: MyBid[] }) {
+export function MyBidsList({ bids, action }: MyBidsListProps) {
   if (bids.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 px-6 py-16 text-center">
@@ -60,6 +67,7 @@ export function MyBidsList({ bids }: { bids: MyBid[] }) {
               </dd>
             </dl>
             <Review bid={bid} className="mt-3" />
+            {action ? <div className="mt-3">{action(bid)}</div> : null}
           </li>
         ))}
       </ul>
@@ -94,6 +102,7 @@ export function MyBidsList({ bids }: { bids: MyBid[] }) {
                   <div className="flex flex-col items-start gap-2">
                     <BidStateBadge state={bid.status} />
                     <Review bid={bid} />
+                    {action?.(bid)}
                   </div>
                 </td>
               </tr>

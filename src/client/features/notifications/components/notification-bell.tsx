@@ -1,19 +1,21 @@
 import { Bell } from 'lucide-react';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { CountBadge, unreadLabel, useLastCount } from '../../../components/ui/count-badge.tsx';
 import { useFetcher } from 'react-router';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
-import { useEventStream } from '../../../lib/use-event-stream.ts';
+import { useUserEvents } from '../../../lib/user-events.tsx';
 import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
 
 const loadPanel = () => import('./notification-panel.tsx');
 const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
-const NOTIFICATION_EVENTS = ['notification', 'resync'] as const;
+const NOTIFICATION_EVENTS = ['notification'] as const;
 
 /**
- * The header's bell (signed in only): the unread count as a badge, kept live by the
- * notification stream; a click opens the list (its code loads on first use). Its data comes
- * from the notifications resource route through a fetcher: loaded when the bell appears,
- * when the list opens and on every stream event, and again after each mark-as-read.
+ * The header's bell (signed in only): the unread count as a badge, kept live by the person's
+ * shared event stream (lib/user-events.tsx); a click opens the list (its code loads on first
+ * use). Its data comes from the notifications resource route through a fetcher: loaded when
+ * the bell appears, when the list opens and on every stream event, and again after each
+ * mark-as-read.
  */
 export function NotificationBell() {
   const panelId = useId();
@@ -27,16 +29,14 @@ export function NotificationBell() {
   useEffect(() => {
     void load(href);
   }, [load, href]);
-  useEventStream('/notifications/events', NOTIFICATION_EVENTS, () => void load(href));
+  useUserEvents(NOTIFICATION_EVENTS, () => void load(href));
 
   // The badge is a hint: a failed count keeps the last one (the open list shows errors).
-  const [count, setCount] = useState(0);
-  const fresh = fetcher.data?.unread;
-  if (typeof fresh === 'number' && fresh !== count) setCount(fresh);
+  const count = useLastCount(fetcher.data?.unread);
 
   useDismiss(open, rootRef, buttonRef, () => setOpen(false));
 
-  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  const label = unreadLabel('Notifications', count);
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -52,14 +52,7 @@ export function NotificationBell() {
         onClick={() => setOpen((value) => !value)}
       >
         <Bell className="size-5" aria-hidden="true" />
-        {count > 0 ? (
-          <span
-            aria-hidden="true"
-            className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-4 min-w-4 px-1 text-[0.65rem] font-bold"
-          >
-            {count > 99 ? '99+' : count}
-          </span>
-        ) : null}
+        <CountBadge count={count} />
       </button>
       {open ? (
         <div

@@ -95,6 +95,7 @@ export default tseslint.config(
                 '**/shared/assignments*',
                 '**/shared/notifications*',
                 '**/shared/threads*',
+                '**/shared/questions*',
               ],
               allowTypeImports: true,
               message: 'shared schemas carry zod: import their types with `import type`.',

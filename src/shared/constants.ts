@@ -41,3 +41,6 @@ export const GOOGLE_POPUP = { width: 500, height: 600 } as const;
 
 export const SKILLS_MAX = 10;
 export const MAX_PAGE = 10_000;
+
+/** How long after answering a question on their task the owner may still change the answer. */
+export const ANSWER_EDIT_MINUTES = 10;

@@ -8,8 +8,6 @@ import { cursorQuerySchema } from './paging.ts';
  * may delete a question nobody answered yet. Plain text only.
  */
 
-/** How long after answering the owner may still change the answer. */
-export const ANSWER_EDIT_MINUTES = 10;
 export const QUESTIONS_PAGE_SIZE = 10;
 
 const { text, answer } = QUESTION_LIMITS;

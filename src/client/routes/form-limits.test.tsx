@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { patternRegExp, QUESTION_LIMITS } from '../../shared/limits.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createBidSchema } from '../../shared/bids.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { answerQuestionSchema, askQuestionSchema } from '../../shared/questions.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createTaskSchema, updateTaskSchema, type Task } from '../../shared/tasks.ts';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TASK_NOT_FOUND } from '../../shared/messages.ts';
-import { ANSWER_EDIT_MINUTES, type Question, type QuestionPage } from '../../shared/questions.ts';
+import { ANSWER_EDIT_MINUTES } from '../../shared/constants.ts';
+import type { Question, QuestionPage } from '../../shared/questions.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../db/paging.ts';

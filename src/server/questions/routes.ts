@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ANSWER_EDIT_MINUTES } from '../../shared/constants.ts';
 import {
-  ANSWER_EDIT_MINUTES,
   answerQuestionSchema,
   askQuestionSchema,
   questionIdParamsSchema,

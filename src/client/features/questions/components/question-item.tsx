@@ -2,7 +2,8 @@ import { Eye, EyeOff, MessageSquareReply, Pencil, Trash2, type LucideIcon } from
 import { useCallback, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
-import { ANSWER_EDIT_MINUTES, type Question } from '../../../../shared/questions.ts';
+import { ANSWER_EDIT_MINUTES } from '../../../../shared/constants.ts';
+import type { Question } from '../../../../shared/questions.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';

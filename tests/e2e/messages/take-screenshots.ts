@@ -1,6 +1,6 @@
 /**
  * Screenshots of the messages screens (the inbox, a thread, a closed thread, the empty inbox,
- * the "Message" buttons on bids and My Bids) at 375 and 1280 px, light and dark, into
+ * the "Message" buttons on bids, the task page and My Bids) at 375 and 1280 px, light and dark, into
  * screenshots/messages (git-ignored) or the folder given. Starts its own stack with an
  * in-memory database:
  *   node tests/e2e/messages/take-screenshots.ts [folder]
@@ -147,6 +147,9 @@ for (const theme of ['light', 'dark']) {
         .getByRole('button', { name: /^Message / })
         .first()
         .waitFor(),
+    );
+    await shoot(maya, 'task-detail', `/browse-tasks/${logo}`, (p) =>
+      p.getByRole('button', { name: 'Message the poster' }).waitFor(),
     );
     await shoot(maya, 'my-bids', '/my-bids', (p) =>
       p

@@ -427,6 +427,11 @@ async function benchThreads(name: string) {
     ];
     for (const [label, path] of shapes)
       rows.push(p99Aim((await measure(label, `${server.url}${path}`, { cookie })).row, 50));
+    // What the machine gives a trivial signed-in read right now, to read the rows above by.
+    const reference = '/api/notifications/unread-count';
+    rows.push(
+      (await measure('reference: notification count', `${server.url}${reference}`, { cookie })).row,
+    );
   } finally {
     await server.stop();
   }

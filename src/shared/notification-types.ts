@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'review.published',
   'question.asked',
   'question.answered',
+  'message.received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -28,4 +29,5 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'review.published': 'A review of me was published',
   'question.asked': 'Questions on my tasks',
   'question.answered': 'Answers to my questions',
+  'message.received': 'New private messages',
 };

@@ -216,6 +216,7 @@ describe('e-mail notifications', () => {
       'review.published': true,
       'question.asked': true,
       'question.answered': true,
+      'message.received': true,
     });
     const put = await apiCall(t.app, 'PUT', path, user, { 'bid.received': false });
     expect(put.json()).toMatchObject({ 'bid.received': false, 'bid.accepted': true });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   THREAD_WRITABLE_DAYS_AFTER_COMPLETION,
@@ -9,7 +9,16 @@ import {
 } from '../../shared/threads.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { bids, messages, tasks, threadParticipants, threads, user } from '../db/schema.ts';
+import {
+  bids,
+  messages,
+  notifications,
+  tasks,
+  threadParticipants,
+  threads,
+  user,
+} from '../db/schema.ts';
+import { notify } from '../notifications/repository.ts';
 import type { EventBus } from '../events/bus.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
@@ -158,6 +167,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
         bidderId: threads.bidderId,
         messageCount: threads.messageCount,
         taskId: threads.taskId,
+        taskTitle: sql<string>`coalesce(${tasks.title}, ${threads.taskTitle})`,
         completedAt: tasks.completedAt,
       })
       .from(threads)
@@ -176,6 +186,46 @@ export function createThreadRepository(db: Db, events: EventBus) {
       .where(
         and(eq(threadParticipants.userId, userId), sql`${threadParticipants.unreadCount} > 0`),
       );
+  }
+
+  /**
+   * Tells the recipient in the app and by e-mail (unless turned off), coalesced: while a
+   * message notification about this task is unread, later messages add none, so a lively
+   * conversation is one notification and one mail until it is looked at.
+   */
+  async function notifyRecipient(
+    tx: Db,
+    thread: { taskId: string | null; taskTitle: string },
+    recipientId: string,
+    senderId: string,
+    body: string,
+  ) {
+    const [pending] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, recipientId),
+          isNull(notifications.readAt),
+          eq(notifications.type, 'message.received'),
+          thread.taskId === null
+            ? isNull(notifications.taskId)
+            : eq(notifications.taskId, thread.taskId),
+        ),
+      )
+      .limit(1);
+    if (pending) return;
+    const [sender] = await tx.select({ name: user.name }).from(user).where(eq(user.id, senderId));
+    const firstLine = body.split('\n', 1)[0]!;
+    await notify(tx, events, [
+      {
+        userId: recipientId,
+        type: 'message.received',
+        title: `New message about “${thread.taskTitle}”`,
+        body: `${sender?.name ?? 'Someone'}: ${firstLine.length > 140 ? `${firstLine.slice(0, 139)}…` : firstLine}`,
+        taskId: thread.taskId,
+      },
+    ]);
   }
 
   /** My newest message the other person has read ("Seen" goes under it): one index probe. */
@@ -360,6 +410,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
             unreadCount: sql`${threadParticipants.unreadCount} + case when ${threadParticipants.userId} = ${recipientId} then 1 else 0 end`,
           })
           .where(eq(threadParticipants.threadId, threadId));
+        await notifyRecipient(tx, thread, recipientId, senderId, body);
         await events.publish(tx, {
           type: 'thread.message',
           threadId,

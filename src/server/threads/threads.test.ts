@@ -330,6 +330,49 @@ describe('private messages', () => {
     });
   });
 
+  describe('notifications', () => {
+    it('one notification (and one mail) per task until read, however many messages arrive', async () => {
+      const { taskId: id, thread } = await freshThread({ title: 'Tile the bathroom' });
+      const notices = async () =>
+        (await call('GET', '/api/notifications?limit=100', owner))
+          .json<
+            {
+              _id: string;
+              type: string;
+              taskId: string;
+              title: string;
+              body: string;
+              read: boolean;
+            }[]
+          >()
+          .filter((n) => n.type === 'message.received' && n.taskId === id);
+      const mails = async () => {
+        const res = await t.app.database.db.execute(
+          sql`select count(*)::int as n from mail_outbox where user_id = ${owner.id} and payload->>'type' = 'message.received' and payload->>'taskId' = ${id}`,
+        );
+        return (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      };
+      for (const body of ['Hi!\nA second line', 'Are you there?', 'Never mind.'])
+        expect((await send(thread.id, bidder, body)).statusCode).toBe(201);
+      const first = await notices();
+      expect(first).toEqual([
+        expect.objectContaining({
+          title: 'New message about “Tile the bathroom”',
+          body: `${bidder.name}: Hi!`,
+          read: false,
+        }),
+      ]);
+      expect(await mails()).toBe(1);
+      // My own messages never notify me; the bidder got one for my reply.
+      await send(thread.id, owner, 'Here now');
+      expect(await notices()).toHaveLength(1);
+      await call('POST', `/api/notifications/${first[0]!._id}/read`, owner);
+      await send(thread.id, bidder, 'Great, one more question');
+      expect((await notices()).filter((n) => !n.read)).toHaveLength(1);
+      expect(await mails()).toBe(2);
+    });
+  });
+
   describe('closing', () => {
     it('a deleted task’s thread stays readable with its title, and refuses new messages (409)', async () => {
       const { taskId: id, thread } = await freshThread({ title: 'Fix the roof' });

@@ -1,0 +1,4 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_type_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_type_check" CHECK ("notification_preferences"."type" in ('bid.received', 'bid.accepted', 'bid.declined', 'assignment.cancelled', 'task.completed', 'review.requested', 'review.reminder', 'review.published', 'question.asked', 'question.answered', 'message.received'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('bid.received', 'bid.accepted', 'bid.declined', 'assignment.cancelled', 'task.completed', 'review.requested', 'review.reminder', 'review.published', 'question.asked', 'question.answered', 'message.received'));

@@ -79,6 +79,16 @@ export function decodeCursor(value: string): KeysetCursor | undefined {
   return rest.length === 0 && CURSOR_TIME.test(at) && isUuid(id) ? { at, id } : undefined;
 }
 
+/** The opaque cursor of a list ordered by a number of its own (a message's place in its thread). */
+export const encodeSeqCursor = (seq: number) => Buffer.from(`#${seq}`).toString('base64url');
+
+/** The number a sequence cursor carries; undefined when it is not one this server made. */
+export function decodeSeqCursor(value: string): number | undefined {
+  const digits = /^#(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'))?.[1];
+  const seq = Number(digits);
+  return digits !== undefined && seq >= 1 ? seq : undefined;
+}
+
 /**
  * Rows after the cursor in newest-first order (`time desc, id desc`): a row comparison the
  * index on (…, time desc, id desc) serves.

@@ -14,7 +14,7 @@ export type AppEvent =
   /** A private message was posted: both participants refetch. */
   | { type: 'thread.message'; threadId: string; userIds: [string, string] }
   /** A participant marked messages read: the other one (`userId`) shows "Seen". */
-  | { type: 'thread.read'; threadId: string; userId: string }
+  | { type: 'thread.read'; threadId: string; userIds: [string, string] }
   /** Mail was queued: every instance's mail worker looks for due mail. */
   | { type: 'mail.queued' }
   /** Local only: the listening connection was lost and is back; refetch everything. */

@@ -72,8 +72,8 @@ export async function notificationRoutes(scope: FastifyInstance) {
   );
 
   // Live: `notification` whenever something new arrives for me (then refetch), `message`
-  // when a message is posted in one of my threads, `thread-read` when the other person read
-  // mine (`{ threadId }` only), `resync` when events may have been missed.
+  // when a message is posted in one of my threads, `thread-read` when someone's
+  // read point in one of my threads moved (`{ threadId }` only), `resync` when events may have been missed.
   app.get(
     '/api/notifications/events',
     routeOptions(
@@ -90,7 +90,7 @@ export async function notificationRoutes(scope: FastifyInstance) {
             stream.send('notification', {});
           if (event.type === 'thread.message' && event.userIds.includes(user.id))
             stream.send('message', { threadId: event.threadId });
-          if (event.type === 'thread.read' && event.userId === user.id)
+          if (event.type === 'thread.read' && event.userIds.includes(user.id))
             stream.send('thread-read', { threadId: event.threadId });
           if (event.type === 'resync') stream.send('resync', {});
         }),

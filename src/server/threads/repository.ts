@@ -10,6 +10,14 @@ import {
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import {
+  cursorTime,
+  decodeCursor,
+  decodeSeqCursor,
+  encodeCursor,
+  encodeSeqCursor,
+  olderThan,
+} from '../db/paging.ts';
+import {
   bids,
   messages,
   notifications,
@@ -20,11 +28,8 @@ import {
 } from '../db/schema.ts';
 import { notify } from '../notifications/repository.ts';
 import type { EventBus } from '../events/bus.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A timestamptz as PostgreSQL writes it as text (`2026-11-23 04:00:00.123456+00`). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 /** The longest first line a summary carries. */
 const FIRST_LINE_MAX = 200;
 
@@ -67,7 +72,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
       .select({
         id: threadParticipants.threadId,
         /** The activity time at full precision, for the cursor. */
-        activityKey: sql<string>`${threadParticipants.lastActivityAt}::text`,
+        activityKey: cursorTime(threadParticipants.lastActivityAt),
         lastActivityAt: threadParticipants.lastActivityAt,
         unreadCount: threadParticipants.unreadCount,
         otherId: threadParticipants.otherId,
@@ -323,10 +328,8 @@ export function createThreadRepository(db: Db, events: EventBus) {
       let after: SQL | undefined;
       if (cursor !== undefined) {
         const key = decodeCursor(cursor);
-        if (!key || typeof key.t !== 'string' || typeof key.i !== 'string' || !isUuid(key.i))
-          return null;
-        if (!TIMESTAMP_TEXT.test(key.t)) return null;
-        after = sql`(${threadParticipants.lastActivityAt}, ${threadParticipants.threadId}) < (${key.t}::timestamptz, ${key.i}::uuid)`;
+        if (!key) return null;
+        after = olderThan(threadParticipants.lastActivityAt, threadParticipants.threadId, key);
       }
       const rows = await inboxQuery(reader, userId, after, limit + 1);
       const page = rows.slice(0, limit);
@@ -335,7 +338,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
       return {
         items: page.map((r) => toSummary(r, now)),
         nextCursor:
-          rows.length > limit && last ? encodeCursor({ t: last.activityKey, i: last.id }) : null,
+          rows.length > limit && last ? encodeCursor({ at: last.activityKey, id: last.id }) : null,
       };
     },
 
@@ -362,19 +365,15 @@ export function createThreadRepository(db: Db, events: EventBus) {
       before: string | undefined,
       limit: number,
     ): Promise<Paged<Message> | 'not-found' | 'bad-cursor'> {
-      let beforeSeq: number | null = null;
-      if (before !== undefined) {
-        const key = decodeCursor(before);
-        if (!key || !Number.isSafeInteger(key.s) || (key.s as number) < 1) return 'bad-cursor';
-        beforeSeq = key.s as number;
-      }
+      const beforeSeq = before === undefined ? null : decodeSeqCursor(before);
+      if (beforeSeq === undefined) return 'bad-cursor';
       if (!(await participates(reader, threadId, userId))) return 'not-found';
       const rows = await messagesQuery(reader, threadId, beforeSeq, limit + 1);
       const page = rows.slice(0, limit).reverse();
       const oldest = page[0];
       return {
         items: page.map(({ seq: _, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-        nextCursor: rows.length > limit && oldest ? encodeCursor({ s: oldest.seq }) : null,
+        nextCursor: rows.length > limit && oldest ? encodeSeqCursor(oldest.seq) : null,
       };
     },
 
@@ -452,7 +451,12 @@ export function createThreadRepository(db: Db, events: EventBus) {
           )
           .returning({ threadId: threadParticipants.threadId });
         if (advanced.length > 0) {
-          await events.publish(tx, { type: 'thread.read', threadId, userId: thread.otherId });
+          // Both sides: the other shows "Seen", the reader's other tabs lower their count.
+          await events.publish(tx, {
+            type: 'thread.read',
+            threadId,
+            userIds: [userId, thread.otherId],
+          });
         }
         return { outcome: 'read' as const };
       });

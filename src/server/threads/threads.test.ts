@@ -518,7 +518,7 @@ describe('private messages', () => {
 
     it('refuses a cursor it did not make and a limit out of range (400)', async () => {
       const { thread } = await freshThread();
-      const forged = Buffer.from(JSON.stringify({ t: 'yesterday', i: 'x' })).toString('base64url');
+      const forged = Buffer.from('yesterday_x').toString('base64url');
       for (const url of [
         '/api/threads?cursor=nonsense',
         `/api/threads?cursor=${forged}`,
@@ -526,7 +526,7 @@ describe('private messages', () => {
         '/api/threads?limit=101',
         '/api/threads?limit=ten',
         `/api/threads/${thread.id}/messages?before=nonsense`,
-        `/api/threads/${thread.id}/messages?before=${Buffer.from('{"s":-1}').toString('base64url')}`,
+        `/api/threads/${thread.id}/messages?before=${Buffer.from('#0').toString('base64url')}`,
         `/api/threads/${thread.id}/messages?limit=1000`,
       ]) {
         const res = await call('GET', url, owner);

@@ -31,3 +31,19 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'question.answered': 'Answers to my questions',
   'message.received': 'New private messages',
 };
+
+/**
+ * Where a notification leads, in the app and in its mail: new bids to the owner's bids
+ * screen, messages to the inbox (the notification names the task, not the thread), anything
+ * else to its task's page. Null when it leads nowhere (its task was deleted).
+ */
+export function notificationLink(
+  type: NotificationType,
+  taskId: string | null,
+): { path: string; label: string } | null {
+  if (type === 'message.received') return { path: '/messages', label: 'Open your messages' };
+  if (taskId === null) return null;
+  return type === 'bid.received'
+    ? { path: `/view-bids/${taskId}`, label: 'Review the bids' }
+    : { path: `/browse-tasks/${taskId}`, label: 'Open the task' };
+}

@@ -202,6 +202,24 @@ describe('e-mail notifications', () => {
     expect(notices(asker)[0]!.text).toContain('Quinn Owner answered: Yes, and the screws.');
   });
 
+  it('a private message: the recipient is mailed a link to their messages, not the task', async () => {
+    const owner = await signUp(t.app, { name: 'Mia Owner' });
+    const bidder = await signUp(t.app, { name: 'Ben Bidder' });
+    const taskId = await insertTask(t.app.database.db, owner.id, { title: 'Tile the bathroom' });
+    await bid(bidder!, taskId, 80);
+    const opened = await apiCall(t.app, 'POST', '/api/threads', bidder, { taskId });
+    expect(opened.statusCode).toBe(201);
+    const sent = await apiCall(t.app, 'POST', `/api/threads/${opened.json().id}/messages`, bidder, {
+      body: 'Can I see the room first?',
+    });
+    expect(sent.statusCode).toBe(201);
+    const fromMessage = () => notices(owner).filter((m) => !m.subject.includes('bid'));
+    await poll(() => fromMessage().length).toBe(1);
+    const [mail] = fromMessage();
+    expect(mail!.links).toContain(`${TEST_BASE_URL}/messages`);
+    expect(mail!.links).not.toContain(`${TEST_BASE_URL}/browse-tasks/${taskId}`);
+  });
+
   it('settings: every type on until turned off; only the types sent change; signed in only', async () => {
     const user = await signUp(t.app);
     const path = '/api/account/notification-preferences';

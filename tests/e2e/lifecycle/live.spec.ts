@@ -78,7 +78,7 @@ test.describe('live updates', () => {
     await expect(items.first()).toContainText(`New bid on “${title}”`);
     await expect(items.first()).toContainText(`${second.user.name} offered $12.00.`);
     await items.first().click();
-    await expect(page).toHaveURL(`/browse-tasks/${taskId}`);
+    await expect(page).toHaveURL(`/view-bids/${taskId}`);
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
 
     await bell.click();

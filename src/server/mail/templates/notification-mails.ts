@@ -1,4 +1,5 @@
 import { NOTIFICATION_TYPE_LABELS, type NotificationType } from '../../../shared/notifications.ts';
+import { notificationLink } from '../../../shared/notification-types.ts';
 import { formatDollars } from '../../../shared/money.ts';
 import type { MailContent } from './layout.ts';
 
@@ -17,11 +18,10 @@ function footer(type: NotificationType, ctx: NotificationMailContext) {
   };
 }
 
-/** Task links: the owner reads bids on the bids screen, everyone else on the task's page. */
-function taskUrl(type: NotificationType, taskId: string, baseUrl: string): string {
-  return type === 'bid.received'
-    ? `${baseUrl}/view-bids/${taskId}`
-    : `${baseUrl}/browse-tasks/${taskId}`;
+/** The button to where the notification leads, if anywhere. */
+function linkButton(type: NotificationType, taskId: string | null, ctx: NotificationMailContext) {
+  const link = notificationLink(type, taskId);
+  return link ? [{ type: 'button' as const, label: link.label, url: ctx.baseUrl + link.path }] : [];
 }
 
 /** The first `max` characters of `text` on one line, with an ellipsis when cut. */
@@ -32,7 +32,7 @@ export function excerpt(text: string, max = 140): string {
 
 /** Mails that repeat an in-app notification; each type can be turned off. */
 export const notificationMails = {
-  /** Any one notification: its title and sentence, and a link to the task. */
+  /** Any one notification: its title and sentence, and a link to where it leads. */
   notification: (
     d: { type: NotificationType; title: string; body: string; taskId: string | null },
     ctx: NotificationMailContext,
@@ -42,15 +42,7 @@ export const notificationMails = {
     blocks: [
       { type: 'heading', text: d.title },
       { type: 'paragraph', text: d.body },
-      ...(d.taskId
-        ? [
-            {
-              type: 'button' as const,
-              label: 'Open the task',
-              url: taskUrl(d.type, d.taskId, ctx.baseUrl),
-            },
-          ]
-        : []),
+      ...linkButton(d.type, d.taskId, ctx),
     ],
     footer: footer(d.type, ctx),
   }),
@@ -87,7 +79,7 @@ export const notificationMails = {
             ...(b.message ? { note: excerpt(b.message) } : {}),
           })),
         },
-        { type: 'button', label: 'Review the bids', url: taskUrl(d.type, d.taskId, ctx.baseUrl) },
+        ...linkButton(d.type, d.taskId, ctx),
       ],
       footer: footer(d.type, ctx),
     };

@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
+import { notificationLink } from '../../../../shared/notification-types.ts';
 import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
 
 const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -16,7 +17,8 @@ interface NotificationPanelProps {
 }
 
 /**
- * The bell's list: recent notifications, each linking to its task; `Mark all as read`.
+ * The bell's list: recent notifications, each linking to where it leads (its task, the
+ * owner's bids on it, or the messages); `Mark all as read`.
  * Marking posts intent `read` or `read-all` to the notifications resource route; the bell's
  * data reloads after it by itself.
  */
@@ -85,11 +87,12 @@ export function NotificationPanel({ list, unread, onNavigate }: NotificationPane
               if (!item.read) mark('read', item._id);
             };
             const className = `block w-full px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200 ${item.read ? '' : 'bg-primary/5'}`;
+            const link = notificationLink(item.type, item.taskId);
             return (
               <li key={item._id} className="border-b border-base-300 last:border-b-0">
-                {item.taskId ? (
+                {link ? (
                   <Link
-                    to={`/browse-tasks/${item.taskId}`}
+                    to={link.path}
                     className={className}
                     onClick={() => {
                       markRead();

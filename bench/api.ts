@@ -15,7 +15,7 @@
  *   … npm run bench:api -- --duration 3 --connections 10 --warmup 1   (a quick look)
  *   … npm run bench:api -- --threads-only --threads-db taskbid_threadbench   (messages only)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
@@ -26,7 +26,7 @@ import pg from 'pg';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedThreadScale } from '../src/server/threads/seed-scale.ts';
-import { freePort, NODE, ROOT, startServer } from './server.ts';
+import { NODE, ROOT, startCeiling, startServer } from './server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -192,27 +192,6 @@ function p99Aim(row: Row, limit: number, what = `p99 ≤ ${limit} ms`): Row {
     aim: fewFailures ? what : `${what}, ≤ 1 % failed`,
     met: row.p99 <= limit && fewFailures,
   });
-}
-
-async function startCeiling(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(NODE, [join(ROOT, 'bench/ceiling.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** Signs a new bench user up; returns the session cookie header. */

@@ -11,6 +11,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     headers?: Record<string, string>;
   }
   interface Result {

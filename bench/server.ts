@@ -89,3 +89,26 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     },
   };
 }
+
+/** Starts the bare ceiling (bench/ceiling.ts) on `databaseUrl`; resolves once it listens. */
+export async function startCeiling(databaseUrl: string) {
+  const port = await freePort();
+  const child = spawn(NODE, [join(ROOT, 'bench/ceiling.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -34,6 +34,13 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
 
 /* ---------- Accounts (the tables better-auth reads and writes) ---------- */
 
+/**
+ * better-auth's columns, then the person's rating on each side as a sum and a count of
+ * published reviews: a review adds to them in the transaction that publishes it, and every
+ * task card shows its poster's from the row it already reads for the name (no join).
+ * better-auth reads and returns only the fields of its own schema, so these never reach its
+ * answers, and nothing it accepts can write them.
+ */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -42,6 +49,10 @@ export const user = pgTable('user', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  clientRatingSum: integer('client_rating_sum').notNull().default(0),
+  clientRatingCount: integer('client_rating_count').notNull().default(0),
+  freelancerRatingSum: integer('freelancer_rating_sum').notNull().default(0),
+  freelancerRatingCount: integer('freelancer_rating_count').notNull().default(0),
 });
 
 export const session = pgTable(
@@ -281,9 +292,8 @@ export const messages = pgTable(
 /* ---------- Profiles and reviews ---------- */
 
 /**
- * What a person shows on their public profile beyond their account, and their rating on
- * each side kept as a sum and a count: a review adds to them in the transaction that
- * publishes it, so a profile or a card never recomputes an average.
+ * What a person writes on their public profile beyond their account (their ratings are
+ * kept on the `user` row).
  */
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
@@ -296,10 +306,6 @@ export const profiles = pgTable('profiles', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  clientRatingSum: integer('client_rating_sum').notNull().default(0),
-  clientRatingCount: integer('client_rating_count').notNull().default(0),
-  freelancerRatingSum: integer('freelancer_rating_sum').notNull().default(0),
-  freelancerRatingCount: integer('freelancer_rating_count').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

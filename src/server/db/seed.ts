@@ -319,7 +319,7 @@ async function seedReviews(
     .onConflictDoNothing();
   // The ratings, as the publishing transaction keeps them: sums and counts per side.
   await tx.execute(sql`
-    update ${profiles} set
+    update ${user} set
       client_rating_sum = r.client_sum, client_rating_count = r.client_count,
       freelancer_rating_sum = r.freelancer_sum, freelancer_rating_count = r.freelancer_count
     from (
@@ -330,5 +330,5 @@ async function seedReviews(
         (count(*) filter (where role = 'freelancer'))::int as freelancer_count
       from ${reviews} where published_at is not null group by reviewee_id
     ) r
-    where ${profiles.userId} = r.reviewee_id`);
+    where ${user.id} = r.reviewee_id`);
 }

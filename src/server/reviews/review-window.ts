@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { REVIEW_REMINDER_DAYS, REVIEW_WINDOW_DAYS, type ReviewRole } from '../../shared/reviews.ts';
 import type { Db } from '../db/client.ts';
-import { profiles, reviewRequests, reviews, tasks } from '../db/schema.ts';
+import { reviewRequests, reviews, tasks, user } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { MailTx } from '../mail/outbox.ts';
 import { notify } from '../notifications/repository.ts';
@@ -38,28 +38,20 @@ export async function publishedTogether(
       : a.revieweeId.localeCompare(b.revieweeId),
   );
   for (const r of ordered) {
-    const client = r.role === 'client';
     await tx
-      .insert(profiles)
-      .values({
-        userId: r.revieweeId,
-        clientRatingSum: client ? r.rating : 0,
-        clientRatingCount: client ? 1 : 0,
-        freelancerRatingSum: client ? 0 : r.rating,
-        freelancerRatingCount: client ? 0 : 1,
-      })
-      .onConflictDoUpdate({
-        target: profiles.userId,
-        set: client
+      .update(user)
+      .set(
+        r.role === 'client'
           ? {
-              clientRatingSum: sql`${profiles.clientRatingSum} + ${r.rating}`,
-              clientRatingCount: sql`${profiles.clientRatingCount} + 1`,
+              clientRatingSum: sql`${user.clientRatingSum} + ${r.rating}`,
+              clientRatingCount: sql`${user.clientRatingCount} + 1`,
             }
           : {
-              freelancerRatingSum: sql`${profiles.freelancerRatingSum} + ${r.rating}`,
-              freelancerRatingCount: sql`${profiles.freelancerRatingCount} + 1`,
+              freelancerRatingSum: sql`${user.freelancerRatingSum} + ${r.rating}`,
+              freelancerRatingCount: sql`${user.freelancerRatingCount} + 1`,
             },
-      });
+      )
+      .where(eq(user.id, r.revieweeId));
   }
   await notify(
     tx,

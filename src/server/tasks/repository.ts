@@ -6,7 +6,7 @@ import { OWNER_STATUS_ONLY, PAST_DEADLINE } from '../../shared/messages.ts';
 import { ratingSummary } from '../../shared/reviews.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
-import { bids, legacyTasks, profiles, tasks, user } from '../db/schema.ts';
+import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
 import { isObjectId, isUuid } from '../db/ids.ts';
 import { boundedPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
@@ -53,9 +53,9 @@ function taskColumns(viewerId: string | null) {
     createdAt: tasks.createdAt,
     userId: tasks.ownerId,
     userName: user.name,
-    // The poster's rating as a client (profiles, joined by key), kept as reviews publish.
-    ownerRatingSum: sql<number>`coalesce(${profiles.clientRatingSum}, 0)`.mapWith(Number),
-    ownerRatingCount: sql<number>`coalesce(${profiles.clientRatingCount}, 0)`.mapWith(Number),
+    // The poster's rating as a client, kept on their row as reviews publish.
+    ownerRatingSum: user.clientRatingSum,
+    ownerRatingCount: user.clientRatingCount,
     userEmail: sql<
       string | null
     >`case when ${tasks.ownerId} = ${viewerId ?? ''} then ${user.email} end`,
@@ -120,7 +120,6 @@ export function createTaskRepository(db: Db) {
       .select(taskColumns(viewerId))
       .from(tasks)
       .innerJoin(user, eq(user.id, tasks.ownerId))
-      .leftJoin(profiles, eq(profiles.userId, tasks.ownerId))
       .orderBy(...taskOrder(filters.sort));
     if (!hasTextFilter(filters)) {
       return { page: rows.where(where).limit(limit).offset(offset), count: cappedCount };
@@ -151,7 +150,6 @@ export function createTaskRepository(db: Db) {
         })
         .from(tasks)
         .innerJoin(user, eq(user.id, tasks.ownerId))
-        .leftJoin(profiles, eq(profiles.userId, tasks.ownerId))
         .where(inArray(tasks.id, pageIds))
         .orderBy(...taskOrder(filters.sort)),
       // Needed only past the last page; the same bitmap counts every match (no cap to stop at).
@@ -170,7 +168,6 @@ export function createTaskRepository(db: Db) {
       })
       .from(tasks)
       .innerJoin(user, eq(user.id, tasks.ownerId))
-      .leftJoin(profiles, eq(profiles.userId, tasks.ownerId))
       .where(eq(tasks.id, id));
   }
 

@@ -92,6 +92,59 @@ describe('public profiles', () => {
     expect((await call('GET', `/api/users/${ada.id}`)).json().verified).toBe(true);
   });
 
+  it('keeps the ratings on the account row out of every accounts answer, and unwritable there', async () => {
+    const db = t.app.database.db;
+    // What 10 published reviews of Ben as a client (4.7 stars on average) leave on his row.
+    await db
+      .update(user)
+      .set({ clientRatingSum: 47, clientRatingCount: 10 })
+      .where(eq(user.id, ben.id));
+    const { insertedId: taskId } = (await call('POST', '/api/tasks', ben, buildTask())).json<{
+      insertedId: string;
+    }>();
+    const cards = (await call('GET', '/api/tasks?limit=100')).json<
+      { _id: string; userRating: unknown }[]
+    >();
+    expect(cards.find((c) => c._id === taskId)?.userRating).toEqual({ average: 4.7, count: 10 });
+
+    const answers = [
+      await call('GET', '/api/auth/get-session', ben),
+      await call('POST', '/api/auth/sign-in/email', undefined, {
+        email: ben.email,
+        password: ben.password,
+      }),
+      await call('POST', '/api/auth/update-user', ben, {
+        name: 'Ben Renamed',
+        clientRatingSum: 500,
+        clientRatingCount: 100,
+      }),
+      await call('GET', '/api/auth/list-sessions', ben),
+      await call('GET', '/api/account/export', ben),
+      await call('POST', '/api/auth/sign-up/email', undefined, {
+        name: 'Cleo',
+        email: `cleo-${randomUUID()}@example.com`,
+        password: 'correct-horse-battery',
+        clientRatingSum: 50,
+        clientRatingCount: 10,
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).not.toMatch(/rating/i);
+    }
+    const rows = await db
+      .select({ name: user.name, sum: user.clientRatingSum, count: user.clientRatingCount })
+      .from(user)
+      .where(eq(user.email, ben.email));
+    expect(rows).toEqual([{ name: 'Ben Renamed', sum: 47, count: 10 }]);
+    const cleo = answers.at(-1)!.json<{ user: { id: string } }>().user.id;
+    const [newcomer] = await db
+      .select({ sum: user.clientRatingSum, count: user.clientRatingCount })
+      .from(user)
+      .where(eq(user.id, cleo));
+    expect(newcomer).toEqual({ sum: 0, count: 0 });
+  });
+
   it('answers 404 for nobody', async () => {
     expect((await call('GET', '/api/users/nobody')).statusCode).toBe(404);
     expect((await call('GET', '/api/users/nobody/reviews')).statusCode).toBe(404);

@@ -31,10 +31,10 @@ export function createUserRepository(db: Db) {
           bio: profiles.bio,
           location: profiles.location,
           skills: profiles.skills,
-          clientRatingSum: profiles.clientRatingSum,
-          clientRatingCount: profiles.clientRatingCount,
-          freelancerRatingSum: profiles.freelancerRatingSum,
-          freelancerRatingCount: profiles.freelancerRatingCount,
+          clientRatingSum: user.clientRatingSum,
+          clientRatingCount: user.clientRatingCount,
+          freelancerRatingSum: user.freelancerRatingSum,
+          freelancerRatingCount: user.freelancerRatingCount,
           // Each count reads one person's rows through an index on (owner or bidder, …).
           tasksPosted: counted(
             sql`select count(*) from ${tasks} where ${tasks.ownerId} = ${user.id}`,
@@ -73,14 +73,14 @@ export function createUserRepository(db: Db) {
           tasksPosted: row.tasksPosted,
           hired: row.hired,
           completed: row.completed,
-          rating: ratingSummary(row.clientRatingSum ?? 0, row.clientRatingCount ?? 0),
+          rating: ratingSummary(row.clientRatingSum, row.clientRatingCount),
         },
         freelancer: {
           bidsPlaced: row.bidsPlaced,
           jobsWon: row.jobsWon,
           jobsCompleted: row.jobsCompleted,
           completionRate: row.jobsWon === 0 ? null : row.jobsCompleted / row.jobsWon,
-          rating: ratingSummary(row.freelancerRatingSum ?? 0, row.freelancerRatingCount ?? 0),
+          rating: ratingSummary(row.freelancerRatingSum, row.freelancerRatingCount),
         },
       };
     },

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:cost`: what one answer costs in CPU time, for our server and for the bare
+ * ceiling (bench/ceiling.ts), on a database `npm run bench:api` seeded. Throughput and
+ * latency depend on what else the machine runs; the CPU time a process spends per answer
+ * much less so, which makes this the measure for before/after comparisons on a shared
+ * machine. For each endpoint: warm-up, then a fixed number of requests (autocannon), and the
+ * CPU time (user + system, /proc) of the Node process and of the PostgreSQL backends serving
+ * its pool, divided by the answers.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cost
+ *   … npm run bench:cost -- --database taskbid_apibench_100000 --requests 20000 --rounds 3
+ *   … npm run bench:cost -- --only ceiling,browse        (labels that contain these words)
+ *   … npm run bench:cost -- --cpu-prof /tmp/prof         (our server writes a .cpuprofile there)
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startSmtpServer } from '../tests/setup/smtp-server.ts';
+import { startCeiling, startServer } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'taskbid_apibench_100000' },
+    requests: { type: 'string', default: '20000' },
+    warmup: { type: 'string', default: '3000' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    only: { type: 'string', default: '' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const REQUESTS = Number(values.requests);
+const WARMUP = Number(values.warmup);
+const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
+const ONLY = values.only ? values.only.split(',') : [];
+
+const adminUrl = process.env.DATABASE_URL ?? '';
+if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
+  process.stderr.write('bench:cost needs DATABASE_URL=postgres://… (see bench/api.ts)\n');
+  process.exit(1);
+}
+const databaseUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${values.database}`;
+  return u.toString();
+})();
+
+const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
+
+/** User + system CPU time of a process (all its threads), in ms; 0 once it has gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends connected to the bench database (ours and the ceiling's pools). */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Cost {
+  label: string;
+  answers: number;
+  nodeUs: number;
+  pgUs: number;
+  reqPerSec: number;
+}
+
+/** Warm-up, then `REQUESTS` requests; the CPU time each process spent per answer. */
+async function cost(
+  label: string,
+  url: string,
+  pid: number,
+  share = 1,
+  headers: Record<string, string> = {},
+): Promise<Cost> {
+  const amount = Math.round(REQUESTS * share);
+  await autocannon({ url, connections: CONNECTIONS, amount: Math.round(WARMUP * share), headers });
+  const backends = await backendPids();
+  const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuMs(p), 0);
+  const node0 = cpuMs(pid);
+  const pg0 = sum(backends);
+  const r = await autocannon({ url, connections: CONNECTIONS, amount, headers });
+  const node = cpuMs(pid) - node0;
+  const later = await backendPids();
+  if (later.some((p) => !backends.includes(p)))
+    process.stderr.write(`  (${label}: the pool opened connections during the run)\n`);
+  const pgMs = sum(backends) - pg0;
+  const answers = r['2xx'];
+  if (answers < amount) process.stderr.write(`  (${label}: ${amount - answers} not 200)\n`);
+  process.stdout.write(
+    `  ${label}: node ${((node * 1000) / answers).toFixed(0)} µs, postgres ${((pgMs * 1000) / answers).toFixed(0)} µs per answer\n`,
+  );
+  return {
+    label,
+    answers,
+    nodeUs: (node * 1000) / answers,
+    pgUs: (pgMs * 1000) / answers,
+    reqPerSec: r.requests.average,
+  };
+}
+
+const wanted = (label: string) => ONLY.length === 0 || ONLY.some((w) => label.includes(w));
+
+async function firstTaskId(base: string): Promise<string> {
+  const page = (await (await fetch(`${base}/api/tasks?page=1`)).json()) as { _id: string }[];
+  return page[0]!._id;
+}
+
+async function round(): Promise<Cost[]> {
+  const costs: Cost[] = [];
+  if (wanted('ceiling')) {
+    const ceiling = await startCeiling(databaseUrl);
+    try {
+      costs.push(await cost('ceiling: browse p1 (node:http + pg)', `${ceiling.url}/`, ceiling.pid));
+    } finally {
+      await ceiling.stop();
+    }
+  }
+  const smtp = await startSmtpServer();
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    ...(values['cpu-prof']
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
+      : {}),
+  });
+  const pid = server.process.pid!;
+  try {
+    const id = await firstTaskId(server.url);
+    // Searches cost about ten times what browsing does: a tenth of the requests.
+    const endpoints: [string, string, number?][] = [
+      ['browse p1 newest', '/api/tasks?page=1'],
+      ['browse p1 priceLow', '/api/tasks?sort=priceLow'],
+      [
+        'search+category+price p5',
+        '/api/tasks?search=logo&category=Design&minPrice=50&maxPrice=3000&sort=priceLow&page=5',
+        0.1,
+      ],
+      ['task detail', `/api/tasks/${id}`],
+      ['health (no database)', '/api/health'],
+    ];
+    for (const [label, path, share] of endpoints) {
+      if (wanted(label)) costs.push(await cost(label, `${server.url}${path}`, pid, share));
+    }
+  } finally {
+    await server.stop();
+    await smtp.stop();
+  }
+  return costs;
+}
+
+const all: Cost[][] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  process.stdout.write(`round ${i + 1} of ${ROUNDS}…\n`);
+  all.push(await round());
+}
+const range = (xs: number[], digits = 0) => {
+  const lo = Math.min(...xs).toFixed(digits);
+  const hi = Math.max(...xs).toFixed(digits);
+  return lo === hi ? lo : `${lo}–${hi}`;
+};
+process.stdout.write(
+  `\n${REQUESTS} answers per endpoint and round (searches a tenth), ${CONNECTIONS} connections, ${ROUNDS} rounds, database ${values.database}\n`,
+);
+process.stdout.write(
+  `${'endpoint'.padEnd(36)} ${'node µs'.padStart(11)} ${'pg µs'.padStart(11)} ${'req/s'.padStart(11)}   (per answer)\n`,
+);
+for (const [index, first] of (all[0] ?? []).entries()) {
+  const rows = all.map((costs) => costs[index]!);
+  process.stdout.write(
+    `${first.label.padEnd(36)} ${range(rows.map((r) => r.nodeUs)).padStart(11)} ${range(rows.map((r) => r.pgUs)).padStart(11)} ${range(rows.map((r) => r.reqPerSec)).padStart(11)}\n`,
+  );
+}

@@ -19,8 +19,14 @@ export function fetchHeaders(raw: FastifyRequest['headers']): Headers {
   }
 }
 
-/** The session's user, or null when signed out. Identity only ever comes from here. */
+/**
+ * The session's user, or null when signed out. Identity only ever comes from here. A
+ * session is a cookie (better-auth reads nothing else here), so a request without any
+ * cookie is signed out without asking better-auth: most anonymous reads skip its request
+ * context, hooks and cookie parsing.
+ */
 export async function getUser(request: FastifyRequest): Promise<CurrentUser | null> {
+  if (!request.headers.cookie) return null;
   const result = await request.server.auth.api.getSession({
     headers: fetchHeaders(request.headers),
   });

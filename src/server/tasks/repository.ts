@@ -8,7 +8,7 @@ import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
 import { isObjectId, isUuid } from '../db/ids.ts';
-import { boundedPage, pageOffset } from '../db/paging.ts';
+import { boundedPage, countCap, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 import { taskFieldColumns } from '../db/columns.ts';
@@ -96,33 +96,44 @@ function toTask(row: TaskRow): Task {
 
 export function createTaskRepository(db: Db) {
   /**
-   * A page of tasks, and a count of the matches that stops after `cap` + 1 rows.
+   * A page of tasks carrying, on each row, how many tasks match (`total`): one statement,
+   * one round trip. `count` counts on its own, for a page past the last one (no rows to carry
+   * it).
    *
    * Without text filters the page walks the index of its sort (`taskOrder`) and stops after
-   * `limit` rows. With a text filter (search, skills, location) a walk may cross the whole
-   * table before 12 rows match, so the GIN indexes first collect every match as one bitmap
-   * (`matches`, with the columns the sorts read); the page sorts those, fetches its rows by
-   * primary key and carries the exact number of matches as `total`.
+   * `limit` rows; its `total` stops counting after `countCap` + 1 rows. With a text filter
+   * (search, skills, location) a walk may cross the whole table before 12 rows match, so the
+   * GIN indexes first collect every match as one bitmap (`matches`, with the columns the
+   * sorts read); the page sorts those, fetches its rows by primary key and counts every match
+   * (an exact `total`).
    */
   function listQueries(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
     const where = taskWhere(filters);
     const offset = pageOffset({ page, limit });
     const cappedCount = (cap: number) =>
-      db.select({ n: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(where)
-          .limit(cap + 1)
-          .as('capped'),
-      );
-    const rows = db
-      .select(taskColumns(viewerId))
-      .from(tasks)
-      .innerJoin(user, eq(user.id, tasks.ownerId))
-      .orderBy(...taskOrder(filters.sort));
+      db
+        .select({ one: sql`1` })
+        .from(tasks)
+        .where(where)
+        .limit(cap + 1)
+        .as('capped');
     if (!hasTextFilter(filters)) {
-      return { page: rows.where(where).limit(limit).offset(offset), count: cappedCount };
+      const capped = cappedCount(countCap({ page, limit }));
+      return {
+        page: db
+          .select({
+            ...taskColumns(viewerId),
+            total: sql<number>`(select count(*) from ${capped})`.mapWith(Number),
+          })
+          .from(tasks)
+          .innerJoin(user, eq(user.id, tasks.ownerId))
+          .where(where)
+          .orderBy(...taskOrder(filters.sort))
+          .limit(limit)
+          .offset(offset),
+        count: (cap: number) => db.select({ n: count() }).from(cappedCount(cap)),
+        exact: false,
+      };
     }
     const matches = db.$with('matches').as(
       db
@@ -152,8 +163,9 @@ export function createTaskRepository(db: Db) {
         .innerJoin(user, eq(user.id, tasks.ownerId))
         .where(inArray(tasks.id, pageIds))
         .orderBy(...taskOrder(filters.sort)),
-      // Needed only past the last page; the same bitmap counts every match (no cap to stop at).
+      // The same bitmap counts every match (no cap to stop at).
       count: () => db.select({ n: count() }).from(tasks).where(where),
+      exact: true,
     };
   }
 
@@ -187,16 +199,16 @@ export function createTaskRepository(db: Db) {
       viewerId: string | null,
     ): Promise<Page<Task>> {
       const queries = listQueries(filters, page, limit, viewerId);
-      const result = await boundedPage<TaskRow & { total?: number }>(
-        { page, limit },
-        queries.page,
-        queries.count,
-      );
-      const counted = result.items[0]?.total;
-      return {
-        ...(counted === undefined ? result : { total: counted }),
-        items: result.items.map(toTask),
-      };
+      const rows: (TaskRow & { total: number })[] = await queries.page;
+      const total = rows[0]?.total;
+      const cap = countCap({ page, limit });
+      const result: Page<TaskRow> =
+        total === undefined
+          ? await boundedPage({ page, limit }, Promise.resolve(rows), queries.count)
+          : !queries.exact && total > cap
+            ? { items: rows, total: cap, totalExact: false }
+            : { items: rows, total };
+      return { ...result, items: result.items.map(toTask) };
     },
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {

@@ -102,9 +102,20 @@ export async function buildApp(
       log: app.log.child({ component: 'mail' }),
     });
   });
+  // Requests still running hold on to the database: it closes only once they are done (a
+  // shutdown past its deadline ends the process rather than the pool under a request).
+  let running = 0;
+  let done: (() => void) | undefined;
+  app.addHook('onRequest', async (_request, reply) => {
+    running++;
+    reply.raw.once('close', () => {
+      if (--running === 0) done?.();
+    });
+  });
   app.addHook('onClose', async () => {
     await mailWorker?.stop();
     for (const stream of app.lifecycle.streams) stream.close();
+    if (running > 0) await new Promise<void>((resolve) => (done = resolve));
     await events.close();
     await database.close();
   });

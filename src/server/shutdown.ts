@@ -26,7 +26,8 @@ export interface ShutdownTiming {
  *    request has been running for a quiet moment. Closing an HTTP server drops connections it
  *    thinks idle, and that includes one whose request bytes arrived while the event loop was
  *    busy (hashing a password, say) and have not been read yet.
- * 3. Stop listening and close the database.
+ * 3. Stop listening and close the database, once no request is running (app.ts): past the
+ *    deadline the process exits instead, so a request never finds the pool ended under it.
  */
 export function gracefulShutdown(app: FastifyInstance, timing: ShutdownTiming) {
   let inFlight = 0;

@@ -4,10 +4,14 @@ import {
   account,
   bids,
   mailOutbox,
+  messages,
   notificationPreferences,
   notifications,
+  questions,
+  reviews,
   session,
   tasks,
+  threads,
   user,
   verification,
 } from '../db/schema.ts';
@@ -20,7 +24,11 @@ export const DELETED_USER_NAME = 'Deleted user';
 /** The account as a person downloads it, and its deletion. */
 export function createAccountRepository(db: Db) {
   return {
-    /** Everything stored about the person: profile, tasks, bids, notifications, settings. */
+    /**
+     * Everything the person stored or was sent: profile, tasks, bids, the questions they asked,
+     * the messages they wrote, the reviews they gave, notifications and settings. Messages
+     * and answers by others stay theirs and are left out.
+     */
     async export(userId: string) {
       const [profile] = await db
         .select({
@@ -61,6 +69,44 @@ export function createAccountRepository(db: Db) {
         .from(notifications)
         .where(eq(notifications.userId, userId))
         .orderBy(desc(notifications.createdAt));
+      const myQuestions = await db
+        .select({
+          id: questions.id,
+          taskId: questions.taskId,
+          taskTitle: tasks.title,
+          text: questions.text,
+          answer: questions.answer,
+          createdAt: questions.createdAt,
+        })
+        .from(questions)
+        .innerJoin(tasks, eq(tasks.id, questions.taskId))
+        .where(eq(questions.askerId, userId))
+        .orderBy(desc(questions.createdAt));
+      const myMessages = await db
+        .select({
+          id: messages.id,
+          threadId: messages.threadId,
+          taskTitle: threads.taskTitle,
+          body: messages.body,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .innerJoin(threads, eq(threads.id, messages.threadId))
+        .where(eq(messages.senderId, userId))
+        .orderBy(desc(messages.createdAt));
+      const myReviews = await db
+        .select({
+          id: reviews.id,
+          taskId: reviews.taskId,
+          role: reviews.role,
+          rating: reviews.rating,
+          comment: reviews.comment,
+          createdAt: reviews.createdAt,
+          publishedAt: reviews.publishedAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.reviewerId, userId))
+        .orderBy(desc(reviews.createdAt));
       const preferences = await db
         .select({ type: notificationPreferences.type, email: notificationPreferences.email })
         .from(notificationPreferences)
@@ -69,6 +115,9 @@ export function createAccountRepository(db: Db) {
         profile,
         tasks: myTasks,
         bids: myBids,
+        questions: myQuestions,
+        messages: myMessages,
+        reviewsGiven: myReviews,
         notifications: myNotifications,
         emailPreferences: preferences,
       };

@@ -45,7 +45,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     routeOptions(
       'user',
       'account',
-      'Download my data: profile, tasks, bids, notifications, e-mail settings (JSON)',
+      'Download my data: profile, tasks, bids, questions, messages, reviews given, notifications, e-mail settings (JSON)',
       {
         response: {
           200: z.looseObject({
@@ -53,6 +53,9 @@ export async function accountRoutes(scope: FastifyInstance) {
             profile: z.looseObject({}),
             tasks: z.array(z.looseObject({})),
             bids: z.array(z.looseObject({})),
+            questions: z.array(z.looseObject({})),
+            messages: z.array(z.looseObject({})),
+            reviewsGiven: z.array(z.looseObject({})),
             notifications: z.array(z.looseObject({})),
             emailPreferences: z.array(z.looseObject({})),
           }),

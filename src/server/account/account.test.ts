@@ -20,7 +20,7 @@ describe('my account: data export and deletion', () => {
       payload,
     });
 
-  it('"Download my data" is a JSON file of my profile, tasks, bids and notifications, mine only', async () => {
+  it('"Download my data" is a JSON file of my profile, tasks, bids, questions, messages and notifications, mine only', async () => {
     const me = await signUp(t.app, { name: 'Ada Export' });
     const other = await signUp(t.app);
     const myTask = await insertTask(t.app.database.db, me.id, { title: 'My own task' });
@@ -28,6 +28,14 @@ describe('my account: data export and deletion', () => {
     const theirs = await insertTask(t.app.database.db, other.id, { title: 'Their task' });
     await bid(me, theirs);
     await bid(other, myTask);
+    const asked = await apiCall(t.app, 'POST', `/api/tasks/${theirs}/questions`, me, {
+      text: 'Is the paint included?',
+    });
+    expect(asked.statusCode).toBe(201);
+    const opened = await apiCall(t.app, 'POST', '/api/threads', me, { taskId: theirs });
+    const path = `/api/threads/${opened.json().id}/messages`;
+    expect((await apiCall(t.app, 'POST', path, me, { body: 'Mine' })).statusCode).toBe(201);
+    expect((await apiCall(t.app, 'POST', path, other, { body: 'Theirs' })).statusCode).toBe(201);
 
     const res = await apiCall(t.app, 'GET', '/api/account/export', me);
     expect(res.statusCode).toBe(200);
@@ -38,7 +46,15 @@ describe('my account: data export and deletion', () => {
     expect(data.bids).toEqual([
       expect.objectContaining({ taskId: theirs, taskTitle: 'Their task' }),
     ]);
-    expect(data.notifications).toEqual([expect.objectContaining({ type: 'bid.received' })]);
+    expect(data.questions).toEqual([
+      expect.objectContaining({ taskTitle: 'Their task', text: 'Is the paint included?' }),
+    ]);
+    expect(data.messages.map((m: { body: string }) => m.body)).toEqual(['Mine']);
+    expect(data.reviewsGiven).toEqual([]);
+    expect(data.notifications.map((n: { type: string }) => n.type).sort()).toEqual([
+      'bid.received',
+      'message.received',
+    ]);
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect((await apiCall(t.app, 'GET', '/api/account/export')).statusCode).toBe(401);
   });

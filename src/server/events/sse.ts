@@ -46,7 +46,8 @@ export function openEventStream(
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'private, no-store, no-transform',
-    connection: draining ? 'close' : 'keep-alive',
+    // A head (a probe) or a draining server ends the connection with the answer.
+    connection: draining || request.method === 'HEAD' ? 'close' : 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../../tests/setup/raw-http.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
@@ -59,6 +60,14 @@ describe('event streams', () => {
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type'), url).toMatch(/text\/event-stream/);
       expect(t.app.lifecycle.streams.size, url).toBe(0);
+      // A probe over a plain socket: the connection ends with the head (it hung, kept alive).
+      const probe = await rawRequest(Number(new URL(base).port), {
+        method: 'HEAD',
+        target: url,
+        headers: { cookie: user.cookie },
+      });
+      expect(probe.status, url).toBe(200);
+      expect(probe.headers.connection, url).toBe('close');
     }
   });
 

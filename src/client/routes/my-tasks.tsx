@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import type { Task } from '../../shared/tasks.ts';
-import { DeferredList } from '../components/ui/deferred-list.tsx';
+import { ListPage } from '../components/ui/list-page.tsx';
 import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { pageFrom } from '../lib/paging.ts';
@@ -41,42 +41,30 @@ export function Component() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
-    <div className="page-container py-8 sm:py-12">
-      <title>My Posted Tasks · TaskBid</title>
-      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-2xl font-bold tracking-tight sm:text-3xl"
-          >
-            My Posted Tasks
-          </h1>
-          <p className="mt-1 text-base-content/75">
-            Manage your tasks and review the bids they receive.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/" className="btn btn-ghost">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Home
-          </Link>
-          <Link to="/add-task" className="btn btn-primary">
-            <Plus className="size-4" aria-hidden="true" />
-            Add New Task
-          </Link>
-        </div>
-      </div>
-      <DeferredList
+    <>
+      <ListPage
+        title="My Posted Tasks"
+        intro="Manage your tasks and review the bids they receive."
+        noun="tasks"
+        headingRef={headingRef}
+        actions={
+          <>
+            <Link to="/" className="btn btn-ghost">
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Back to Home
+            </Link>
+            <Link to="/add-task" className="btn btn-primary">
+              <Plus className="size-4" aria-hidden="true" />
+              Add New Task
+            </Link>
+          </>
+        }
         resolve={tasks}
         page={page}
         pageSize={PAGE_SIZE}
-        loadingLabel="Loading your tasks"
-        failure="Your tasks could not be loaded."
-        pagesLabel="My tasks pages"
       >
         {(items) => <MyTasksList tasks={items} onDelete={setDeleting} />}
-      </DeferredList>
+      </ListPage>
       <DeleteTaskDialogs
         task={deleting}
         onDone={() => {
@@ -86,6 +74,6 @@ export function Component() {
           }
         }}
       />
-    </div>
+    </>
   );
 }

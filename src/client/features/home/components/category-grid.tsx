@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../../../shared/constants.ts';
 import type { CategoryCount } from '../../../../shared/tasks.ts';
 import { CATEGORY_ICONS } from '../../../components/ui/category-icons.ts';
 import { LoadError } from './load-error.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { HomeSection } from './home-section.tsx';
 
 function countLabel(count: number) {
   return `${count} ${count === 1 ? 'task' : 'tasks'}`;
@@ -47,29 +47,26 @@ function Grid({ counts }: { counts: CategoryCount[] | 'loading' | 'failed' }) {
 /** The categories with their number of tasks, from the home page's loader. */
 export function CategoryGrid({ counts }: { counts: Promise<CategoryCount[]> }) {
   return (
-    <section aria-labelledby="categories-heading" className="border-y border-base-300 bg-base-200">
-      <div className="page-container py-16">
-        <SectionHeading
-          id="categories-heading"
-          title="Browse by Category"
-          subtitle="Find work in your field, or the right people for your task."
-        />
-        <Suspense fallback={<Grid counts="loading" />}>
-          <Await
-            resolve={counts}
-            errorElement={
-              <>
-                <div className="mb-6">
-                  <LoadError what="the task counts" />
-                </div>
-                <Grid counts="failed" />
-              </>
-            }
-          >
-            {(list: CategoryCount[]) => <Grid counts={list} />}
-          </Await>
-        </Suspense>
-      </div>
-    </section>
+    <HomeSection
+      band
+      title="Browse by Category"
+      subtitle="Find work in your field, or the right people for your task."
+    >
+      <Suspense fallback={<Grid counts="loading" />}>
+        <Await
+          resolve={counts}
+          errorElement={
+            <>
+              <div className="mb-6">
+                <LoadError what="the task counts" />
+              </div>
+              <Grid counts="failed" />
+            </>
+          }
+        >
+          {(list: CategoryCount[]) => <Grid counts={list} />}
+        </Await>
+      </Suspense>
+    </HomeSection>
   );
 }

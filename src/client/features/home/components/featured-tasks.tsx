@@ -1,11 +1,10 @@
-import { ArrowRight } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 import type { Task } from '../../../../shared/tasks.ts';
 import { FEATURED_TASK_COUNT } from '../api/home-api.ts';
 import { FeaturedTaskCard } from './featured-task-card.tsx';
 import { LoadError } from './load-error.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { HomeSection } from './home-section.tsx';
 
 function Skeleton() {
   return (
@@ -55,23 +54,16 @@ function TaskList({ tasks }: { tasks: Task[] }) {
 /** The open tasks with the nearest deadlines, from the home page's loader. */
 export function FeaturedTasks({ tasks }: { tasks: Promise<Task[]> }) {
   return (
-    <section aria-labelledby="featured-heading" className="page-container py-16">
-      <SectionHeading
-        id="featured-heading"
-        title="Featured Tasks"
-        subtitle="Open tasks with the nearest deadlines: bid before they close."
-        action={
-          <Link to="/browse-tasks" className="btn btn-ghost btn-sm text-primary">
-            View all tasks
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
-        }
-      />
+    <HomeSection
+      title="Featured Tasks"
+      subtitle="Open tasks with the nearest deadlines: bid before they close."
+      more={{ to: '/browse-tasks', label: 'View all tasks' }}
+    >
       <Suspense fallback={<Skeleton />}>
         <Await resolve={tasks} errorElement={<LoadError what="the featured tasks" />}>
           {(list: Task[]) => <TaskList tasks={list} />}
         </Await>
       </Suspense>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,6 +1,5 @@
-import { ArrowRight, FilePlus2, Handshake, MessagesSquare, Trophy } from 'lucide-react';
-import { Link } from 'react-router';
-import { SectionHeading } from './section-heading.tsx';
+import { FilePlus2, Handshake, MessagesSquare, Trophy } from 'lucide-react';
+import { HomeSection } from './home-section.tsx';
 
 const STEPS = [
   {
@@ -27,18 +26,11 @@ const STEPS = [
 
 export function HowItWorksSteps() {
   return (
-    <section aria-labelledby="how-heading" className="page-container py-16">
-      <SectionHeading
-        id="how-heading"
-        title="How It Works"
-        subtitle="From idea to done in four steps."
-        action={
-          <Link to="/how-it-works" className="btn btn-ghost btn-sm text-primary">
-            Learn how TaskBid works
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
-        }
-      />
+    <HomeSection
+      title="How It Works"
+      subtitle="From idea to done in four steps."
+      more={{ to: '/how-it-works', label: 'Learn how TaskBid works' }}
+    >
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {STEPS.map(({ Icon, title, text }, index) => (
           <li key={title} className="rounded-box border border-base-300 bg-base-100 p-6">
@@ -53,6 +45,6 @@ export function HowItWorksSteps() {
           </li>
         ))}
       </ol>
-    </section>
+    </HomeSection>
   );
 }

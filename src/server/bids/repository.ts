@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
 import { isUuid } from '../db/ids.ts';
-import { countedPage, pageOffset } from '../db/paging.ts';
+import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { guardTask, type Refusal } from '../tasks/lifecycle-guard.ts';
 
@@ -96,20 +96,17 @@ export function createBidRepository(db: Db, events: EventBus) {
       page: number,
       limit: number,
     ): Promise<Page<Bid>> {
-      const { items, total } = await countedPage(
+      const found = await countedPage(
         { page, limit },
         pageQuery(taskId, taskOwnerId, viewerId, page, limit),
         db.select({ n: count() }).from(bids).where(eq(bids.taskId, taskId)),
       );
-      return {
-        total,
-        items: items.map((r) => ({
-          ...bidFields(r),
-          userId: r.userId,
-          userName: r.userName,
-          ...(r.mayRead ? { userEmail: r.userEmail ?? '', message: r.message } : {}),
-        })),
-      };
+      return mapPage(found, (r) => ({
+        ...bidFields(r),
+        userId: r.userId,
+        userName: r.userName,
+        ...(r.mayRead ? { userEmail: r.userEmail ?? '', message: r.message } : {}),
+      }));
     },
 
     /**
@@ -228,7 +225,7 @@ export function createBidRepository(db: Db, events: EventBus) {
     /** The bids I placed, newest first, with their task and state, and how many there are. */
     async myBids(bidderId: string, page: number, limit: number): Promise<Page<MyBid>> {
       const mine = eq(bids.bidderId, bidderId);
-      const { items, total } = await countedPage(
+      const found = await countedPage(
         { page, limit },
         db
           .select({
@@ -249,14 +246,11 @@ export function createBidRepository(db: Db, events: EventBus) {
           .offset(pageOffset({ page, limit })),
         db.select({ n: count() }).from(bids).where(mine),
       );
-      return {
-        total,
-        items: items.map((r) => ({
-          ...bidFields(r),
-          taskTitle: r.taskTitle,
-          taskStatus: r.taskStatus,
-        })),
-      };
+      return mapPage(found, (r) => ({
+        ...bidFields(r),
+        taskTitle: r.taskTitle,
+        taskStatus: r.taskStatus,
+      }));
     },
   };
 }

@@ -27,6 +27,12 @@ export async function countedPage<R>(
   return { items, total: counted?.n ?? 0 };
 }
 
+/** The same page with each of its items made into what the API shows. */
+export const mapPage = <R, T>(page: Page<R>, toItem: (row: R) => T): Page<T> => ({
+  ...page,
+  items: page.items.map(toItem),
+});
+
 /** The total when the page tells it (short and not empty, or the first and empty). */
 function totalFromPage(params: PageParams, rows: number): number | undefined {
   const offset = pageOffset(params);

@@ -3,7 +3,7 @@ import type { Notification } from '../../shared/notifications.ts';
 import type { Page } from '../../shared/paging.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { countedPage, pageOffset } from '../db/paging.ts';
+import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { notifications } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { queueNotificationMails, type NotificationForMail } from '../mail/notification-mail.ts';
@@ -32,7 +32,7 @@ export function createNotificationRepository(db: Db) {
     /** One page of the user's notifications, newest first, and how many there are. */
     async list(userId: string, page: number, limit: number): Promise<Page<Notification>> {
       const mine = eq(notifications.userId, userId);
-      const { items, total } = await countedPage(
+      const found = await countedPage(
         { page, limit },
         db
           .select({
@@ -45,18 +45,15 @@ export function createNotificationRepository(db: Db) {
           .offset(pageOffset({ page, limit })),
         db.select({ n: count() }).from(notifications).where(mine),
       );
-      return {
-        total,
-        items: items.map((r) => ({
-          _id: r.id,
-          type: r.type,
-          title: r.title,
-          body: r.body,
-          taskId: r.taskId,
-          read: r.readAt !== null,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
+      return mapPage(found, (r) => ({
+        _id: r.id,
+        type: r.type,
+        title: r.title,
+        body: r.body,
+        taskId: r.taskId,
+        read: r.readAt !== null,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
 
     async unreadCount(userId: string): Promise<number> {

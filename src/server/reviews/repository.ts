@@ -11,7 +11,7 @@ import { TASK_NOT_FOUND } from '../../shared/messages.ts';
 import type { Page } from '../../shared/paging.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { countedPage, pageOffset } from '../db/paging.ts';
+import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { reviews, tasks, user } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -234,7 +234,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
     /** Published reviews a person received, newest first. */
     async received(userId: string, page: number, limit: number): Promise<Page<Review>> {
       const theirs = and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt));
-      const { items, total } = await countedPage(
+      const found = await countedPage(
         { page, limit },
         selectReviews(db)
           .where(theirs)
@@ -246,7 +246,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
           .from(reviews)
           .where(theirs),
       );
-      return { items: items.map(toReview), total };
+      return mapPage(found, toReview);
     },
   };
 }

@@ -8,7 +8,7 @@ import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
 import { isObjectId, isUuid } from '../db/ids.ts';
-import { boundedPage, countCap, pageOffset } from '../db/paging.ts';
+import { boundedPage, countCap, mapPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 import { taskFieldColumns } from '../db/columns.ts';
@@ -208,7 +208,7 @@ export function createTaskRepository(db: Db) {
           : !queries.exact && total > cap
             ? { items: rows, total: cap, totalExact: false }
             : { items: rows, total };
-      return { ...result, items: result.items.map(toTask) };
+      return mapPage(result, toTask);
     },
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DELETE_FRESH_SIGN_IN_MINUTES } from '../../shared/account.ts';
 import { deleteAccountSchema, signInMethodsSchema } from '../../shared/users.ts';
@@ -15,8 +14,7 @@ import { routeOptions } from '../http/route-options.ts';
 const FRESH_SIGN_IN_MS = DELETE_FRESH_SIGN_IN_MINUTES * 60_000;
 
 /** How I sign in, "Download my data" and "Delete account". */
-export async function accountRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAccountRepository(app.database.db);
 
   const passwordHash = async (userId: string) => {
@@ -106,4 +104,4 @@ export async function accountRoutes(scope: FastifyInstance) {
       return { acknowledged: true as const };
     },
   );
-}
+};

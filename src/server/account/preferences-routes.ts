@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NOTIFICATION_TYPE_LABELS,
@@ -23,8 +22,7 @@ const unsubscribed = z.object({
  * E-mail per notification type: the signed-in settings, and the signed-out unsubscribe
  * link from each mail (RFC 8058 one-click: a mail app POSTs it, form-encoded, from anywhere).
  */
-export async function preferencesRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPreferencesRepository(app.database.db);
   const secret = app.config.authSecret;
 
@@ -93,4 +91,4 @@ export async function preferencesRoutes(scope: FastifyInstance) {
       },
     );
   });
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptedSchema, MY_BIDS_PAGE_SIZE, myBidSchema } from '../../shared/assignments.ts';
 import { bidListQuerySchema, bidSchema, createBidSchema } from '../../shared/bids.ts';
@@ -23,8 +22,7 @@ const idParams = z.object({ id: z.string().max(100) });
 const myBidsQuery = pageQuerySchema(MY_BIDS_PAGE_SIZE);
 
 /** Bids on a task, placing one, accepting one (the award of the work), and my bids. */
-export async function bidRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createBidRepository(app.database.db, app.events);
 
   app.get(
@@ -115,4 +113,4 @@ export async function bidRoutes(scope: FastifyInstance) {
       return sendPage(reply, await repo.myBids(bidder.id, page, limit));
     },
   );
-}
+};

@@ -12,21 +12,26 @@ import { taskRoutes } from '../tasks/routes.ts';
 import { threadRoutes } from '../threads/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 
+/** Each feature's routes, registered in this order. */
+const FEATURES = [
+  taskRoutes,
+  bidRoutes,
+  assignmentRoutes,
+  taskEventRoutes,
+  newsletterRoutes,
+  notificationRoutes,
+  preferencesRoutes,
+  accountRoutes,
+  reviewRoutes,
+  questionRoutes,
+  userRoutes,
+  threadRoutes,
+];
+
 /**
  * The marketplace API: tasks, bids, questions, reviews, public profiles, notifications, private
  * messages, newsletter.
  */
 export async function marketplaceRoutes(app: FastifyInstance) {
-  await app.register(taskRoutes);
-  await app.register(bidRoutes);
-  await app.register(assignmentRoutes);
-  await app.register(taskEventRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(notificationRoutes);
-  await app.register(preferencesRoutes);
-  await app.register(accountRoutes);
-  await app.register(reviewRoutes);
-  await app.register(questionRoutes);
-  await app.register(userRoutes);
-  await app.register(threadRoutes);
+  for (const routes of FEATURES) await app.register(routes);
 }

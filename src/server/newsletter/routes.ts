@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   INVALID_EMAIL_MESSAGE,
   newsletterResultSchema,
@@ -9,8 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createNewsletterRepository } from './repository.ts';
 
-export async function newsletterRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createNewsletterRepository(app.database.db);
 
   app.post(
@@ -34,4 +32,4 @@ export async function newsletterRoutes(scope: FastifyInstance) {
       return { acknowledged: true as const, message: 'Thank you for subscribing!' };
     },
   );
-}
+};

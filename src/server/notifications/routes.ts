@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -20,8 +19,7 @@ const idParams = z.object({ id: z.string().max(100) });
 const done = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
 
 /** The signed-in user's notifications: list, unread count, mark read, and a live stream. */
-export async function notificationRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createNotificationRepository(app.database.db);
 
   app.get(
@@ -97,4 +95,4 @@ export async function notificationRoutes(scope: FastifyInstance) {
       );
     },
   );
-}
+};

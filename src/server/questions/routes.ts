@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANSWER_EDIT_MINUTES } from '../../shared/constants.ts';
 import {
   answerQuestionSchema,
@@ -16,8 +15,7 @@ import { errorResponses } from '../openapi/schemas.ts';
 import { createQuestionRepository } from './repository.ts';
 
 /** Public questions on a task and its owner's answers. */
-export async function questionRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createQuestionRepository(app.database.db, app.events);
 
   app.get(
@@ -96,4 +94,4 @@ export async function questionRoutes(scope: FastifyInstance) {
       return { acknowledged: true as const, deletedCount: 1, message: 'Question deleted' };
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   reviewIdParamsSchema,
   reviewInputSchema,
@@ -17,8 +16,7 @@ import { runReviewJobs } from './review-window.ts';
 const REVIEW_JOBS_EVERY_MS = 60_000;
 
 /** Reviews both ways after completed work, and the jobs of the review window. */
-export async function reviewRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createReviewRepository(app.database.db, app.events);
 
   let timer: NodeJS.Timeout | undefined;
@@ -87,4 +85,4 @@ export async function reviewRoutes(scope: FastifyInstance) {
     }),
     async (request) => repo.reply(request.params.id, request.user.id, request.body.reply),
   );
-}
+};

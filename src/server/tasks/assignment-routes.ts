@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelAssignmentSchema, lifecycleResultSchema } from '../../shared/assignments.ts';
 import { NOT_COMPLETABLE, NOT_REOPENABLE, TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
@@ -9,8 +8,7 @@ import { refuse } from './lifecycle-guard.ts';
 import { routeOptions } from '../http/route-options.ts';
 
 /** The owner's actions on an assigned task: complete it, or take the work back and reopen it. */
-export async function assignmentRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAssignmentRepository(app.database.db, app.events);
 
   app.post(
@@ -48,4 +46,4 @@ export async function assignmentRoutes(scope: FastifyInstance) {
       return { acknowledged: true as const, taskId: request.params.id, status: result.status };
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
 import { TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { openEventStream } from '../events/sse.ts';
@@ -12,8 +11,7 @@ import { routeOptions } from '../http/route-options.ts';
  * completed, reopened), `question` when a question is asked, answered, hidden or deleted,
  * `resync` when events may have been missed. Ids only: each client refetches what it may see.
  */
-export async function taskEventRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const taskEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createTaskRepository(app.database.db);
 
   app.get(
@@ -36,4 +34,4 @@ export async function taskEventRoutes(scope: FastifyInstance) {
       );
     },
   );
-}
+};

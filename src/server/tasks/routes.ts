@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   categoryCountSchema,
@@ -48,8 +47,7 @@ function taskChanges(b: z.output<typeof updateTaskSchema>): TaskChanges {
   };
 }
 
-export async function taskRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createTaskRepository(app.database.db);
 
   app.get(
@@ -192,4 +190,4 @@ export async function taskRoutes(scope: FastifyInstance) {
       };
     },
   );
-}
+};

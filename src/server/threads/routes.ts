@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TASK_NOT_FOUND, THREAD_MESSAGES } from '../../shared/messages.ts';
 import {
   markReadResultSchema,
@@ -29,8 +28,7 @@ const badCursor = (path: string) =>
  * Private messages between a task's owner and one bidder. Every route answers only to the
  * thread's two participants; anyone else gets 404, as if the thread did not exist.
  */
-export async function threadRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createThreadRepository(app.database.db, app.events);
 
   /** The thread as the caller sees it, read from the primary (just written). */
@@ -179,4 +177,4 @@ export async function threadRoutes(scope: FastifyInstance) {
       return { acknowledged: true as const };
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../shared/paging.ts';
 import {
@@ -19,8 +18,7 @@ const USER_NOT_FOUND = 'User not found';
 const REVIEWS_PAGE_SIZE = 10;
 
 /** Public profiles (open to everyone, never an e-mail address) and editing my own. */
-export async function userRoutes(scope: FastifyInstance) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserRepository(app.database.db);
   const reviews = createReviewRepository(app.database.db, app.events);
 
@@ -71,4 +69,4 @@ export async function userRoutes(scope: FastifyInstance) {
       return (await users.publicProfile(request.user.id))!;
     },
   );
-}
+};

@@ -140,21 +140,11 @@ export async function planImport(input: PlanInput, lookups: Lookups): Promise<Pl
   const note = (kind: RecordKind, text: string) =>
     notes.set(`${kind}s: ${text}`, (notes.get(`${kind}s: ${text}`) ?? 0) + 1);
   const ignore = input.ignoreUnknownFields;
+  const tasksFile = input.tasksFile ?? '';
+  const bidsFile = input.bidsFile ?? '';
 
-  const taskDocs = mapAll(
-    'task',
-    input.tasksFile ?? '',
-    input.tasks,
-    (d) => mapTask(d, ignore),
-    rejects,
-  );
-  const bidDocs = mapAll(
-    'bid',
-    input.bidsFile ?? '',
-    input.bids,
-    (d) => mapBid(d, ignore),
-    rejects,
-  );
+  const taskDocs = mapAll('task', tasksFile, input.tasks, (d) => mapTask(d, ignore), rejects);
+  const bidDocs = mapAll('bid', bidsFile, input.bids, (d) => mapBid(d, ignore), rejects);
   const rejectedTasks = new Map(
     rejects.filter((r) => r.kind === 'task' && r.oldId).map((r) => [r.oldId!, r.reason]),
   );
@@ -191,7 +181,7 @@ export async function planImport(input: PlanInput, lookups: Lookups): Promise<Pl
     const reject = (reason: string, detail: string) =>
       rejects.push({
         kind: 'bid',
-        file: input.bidsFile ?? '',
+        file: bidsFile,
         line: doc.line,
         oldId,
         reason,

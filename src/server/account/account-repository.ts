@@ -16,7 +16,12 @@ import {
   verification,
 } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { bidFieldColumns, notificationColumns, taskFieldColumns } from '../db/columns.ts';
+import {
+  bidFieldColumns,
+  columnsOf,
+  notificationColumns,
+  taskFieldColumns,
+} from '../db/columns.ts';
 
 /** What a deleted account's name becomes wherever its agreed work still shows. */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -31,14 +36,7 @@ export function createAccountRepository(db: Db) {
      */
     async export(userId: string) {
       const [profile] = await db
-        .select({
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          emailVerified: user.emailVerified,
-          image: user.image,
-          createdAt: user.createdAt,
-        })
+        .select(columnsOf(user, 'id', 'name', 'email', 'emailVerified', 'image', 'createdAt'))
         .from(user)
         .where(eq(user.id, userId));
       const myTasks = await db
@@ -52,31 +50,21 @@ export function createAccountRepository(db: Db) {
         .where(eq(tasks.ownerId, userId))
         .orderBy(desc(tasks.createdAt));
       const myBids = await db
-        .select({
-          id: bids.id,
-          taskId: bids.taskId,
-          taskTitle: tasks.title,
-          ...bidFieldColumns,
-        })
+        .select({ ...columnsOf(bids, 'id', 'taskId'), taskTitle: tasks.title, ...bidFieldColumns })
         .from(bids)
         .innerJoin(tasks, eq(tasks.id, bids.taskId))
         .where(eq(bids.bidderId, userId))
         .orderBy(desc(bids.createdAt));
       const myNotifications = await db
-        .select({
-          ...notificationColumns,
-        })
+        .select(notificationColumns)
         .from(notifications)
         .where(eq(notifications.userId, userId))
         .orderBy(desc(notifications.createdAt));
       const myQuestions = await db
         .select({
-          id: questions.id,
-          taskId: questions.taskId,
+          ...columnsOf(questions, 'id', 'taskId'),
           taskTitle: tasks.title,
-          text: questions.text,
-          answer: questions.answer,
-          createdAt: questions.createdAt,
+          ...columnsOf(questions, 'text', 'answer', 'createdAt'),
         })
         .from(questions)
         .innerJoin(tasks, eq(tasks.id, questions.taskId))
@@ -84,11 +72,9 @@ export function createAccountRepository(db: Db) {
         .orderBy(desc(questions.createdAt));
       const myMessages = await db
         .select({
-          id: messages.id,
-          threadId: messages.threadId,
+          ...columnsOf(messages, 'id', 'threadId'),
           taskTitle: threads.taskTitle,
-          body: messages.body,
-          createdAt: messages.createdAt,
+          ...columnsOf(messages, 'body', 'createdAt'),
         })
         .from(messages)
         .innerJoin(threads, eq(threads.id, messages.threadId))
@@ -96,19 +82,14 @@ export function createAccountRepository(db: Db) {
         .orderBy(desc(messages.createdAt));
       const myReviews = await db
         .select({
-          id: reviews.id,
-          taskId: reviews.taskId,
-          role: reviews.role,
-          rating: reviews.rating,
-          comment: reviews.comment,
-          createdAt: reviews.createdAt,
-          publishedAt: reviews.publishedAt,
+          ...columnsOf(reviews, 'id', 'taskId', 'role', 'rating', 'comment'),
+          ...columnsOf(reviews, 'createdAt', 'publishedAt'),
         })
         .from(reviews)
         .where(eq(reviews.reviewerId, userId))
         .orderBy(desc(reviews.createdAt));
       const preferences = await db
-        .select({ type: notificationPreferences.type, email: notificationPreferences.email })
+        .select(columnsOf(notificationPreferences, 'type', 'email'))
         .from(notificationPreferences)
         .where(eq(notificationPreferences.userId, userId));
       return {

@@ -1,3 +1,4 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
 import { bids, notifications, tasks } from './schema.ts';
 
 /**
@@ -39,3 +40,12 @@ export const notificationColumns = {
   readAt: notifications.readAt,
   createdAt: notifications.createdAt,
 };
+
+/** Some of a table's columns by name, in that order: `columnsOf(reviews, 'id', 'rating')`. */
+export function columnsOf<T extends Table, const K extends keyof T['_']['columns'] & string>(
+  table: T,
+  ...names: K[]
+) {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
+}

@@ -2,6 +2,8 @@ import { Clock, Gavel } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Bid } from '../../../../shared/bids.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { MoreLink } from '../../../components/ui/more-link.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
 
@@ -17,24 +19,16 @@ interface BidHistoryProps {
 /** `Bid History (n)`: the bids loaded so far, oldest first, numbered, and "Show more". */
 export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
   return (
-    <section
-      aria-labelledby="bid-history"
-      className="rounded-box border border-base-300 bg-base-100 p-5 sm:p-6"
-    >
-      <h2 id="bid-history" className="text-lg font-semibold">
-        Bid History ({count})
-      </h2>
+    <Panel title={`Bid History (${count})`} className="sm:p-6">
       {error ? (
-        <FormAlert tone="error" className="mt-4">
-          {error}
-        </FormAlert>
+        <FormAlert tone="error">{error}</FormAlert>
       ) : bids.length === 0 ? (
-        <p className="mt-4 flex items-center gap-2 text-base-content/75">
+        <p className="flex items-center gap-2 text-base-content/75">
           <Gavel className="size-5" aria-hidden="true" />
           No bids have been placed yet
         </p>
       ) : (
-        <ol className="mt-4 divide-y divide-base-300">
+        <ol className="divide-y divide-base-300">
           {bids.map((bid, index) => (
             <li key={bid._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
               <div className="min-w-0">
@@ -60,16 +54,10 @@ export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
         </ol>
       )}
       {moreHref && !error ? (
-        <Link
-          to={moreHref}
-          replace
-          preventScrollReset
-          className="btn btn-outline btn-sm mt-4"
-          aria-label={`Show more bids (${bids.length} of ${count} shown)`}
-        >
+        <MoreLink to={moreHref} aria-label={`Show more bids (${bids.length} of ${count} shown)`}>
           Show more
-        </Link>
+        </MoreLink>
       ) : null}
-    </section>
+    </Panel>
   );
 }

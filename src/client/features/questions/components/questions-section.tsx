@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
 import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
+import { MoreLink } from '../../../components/ui/more-link.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import type { LoadedQuestions } from '../api/questions-api.ts';
 import { QuestionItem } from './question-item.tsx';
 import { QuestionTextForm } from './question-text-form.tsx';
@@ -16,13 +17,7 @@ interface QuestionsSectionProps {
 /** "Questions (n)" on a task's page: the ask form for everyone but the owner, then the list. */
 export function QuestionsSection({ data, ownerName, moreHref, error }: QuestionsSectionProps) {
   return (
-    <section
-      aria-labelledby="task-questions"
-      className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5"
-    >
-      <h2 id="task-questions" className="text-lg font-semibold">
-        Questions ({data.total})
-      </h2>
+    <Panel title={`Questions (${data.total})`}>
       {data.canAsk ? (
         <QuestionTextForm
           intent="ask"
@@ -48,16 +43,7 @@ export function QuestionsSection({ data, ownerName, moreHref, error }: Questions
           ))}
         </ol>
       )}
-      {moreHref ? (
-        <Link
-          to={moreHref}
-          preventScrollReset
-          replace
-          className="btn btn-outline btn-sm self-start"
-        >
-          Load more
-        </Link>
-      ) : null}
-    </section>
+      {moreHref ? <MoreLink to={moreHref}>Load more</MoreLink> : null}
+    </Panel>
   );
 }

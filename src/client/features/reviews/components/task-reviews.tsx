@@ -1,5 +1,6 @@
 import { EyeOff } from 'lucide-react';
 import type { TaskReviews as TaskReviewsData } from '../../../../shared/reviews.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewList } from './review-list.tsx';
@@ -13,13 +14,7 @@ export function TaskReviews({ data, otherName }: { data: TaskReviewsData; otherN
   const { reviews, mine, canReview, windowEndsAt } = data;
   const closes = windowEndsAt ? formatDateTime(windowEndsAt) : null;
   return (
-    <section
-      aria-labelledby="task-reviews"
-      className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5"
-    >
-      <h2 id="task-reviews" className="text-lg font-semibold">
-        {canReview ? 'Leave a review' : 'Reviews'}
-      </h2>
+    <Panel title={canReview ? 'Leave a review' : 'Reviews'}>
       {mine && !mine.publishedAt ? (
         <p className="flex items-start gap-2 text-sm text-base-content/75">
           <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -32,6 +27,6 @@ export function TaskReviews({ data, otherName }: { data: TaskReviewsData; otherN
         <p className="text-base-content/75">The review window for this task has closed.</p>
       ) : null}
       {reviews.length > 0 ? <ReviewList reviews={reviews} /> : null}
-    </section>
+    </Panel>
   );
 }

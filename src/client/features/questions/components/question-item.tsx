@@ -55,7 +55,13 @@ export function QuestionItem({
 }) {
   const [editing, setEditing] = useState(false);
   const stopEditing = useCallback(() => setEditing(false), []);
-  const answerLimits = { maxLength: QUESTION_LIMITS.answer.maxLength };
+  // Answering and changing the answer post the same box.
+  const answerBox = {
+    questionId: q._id,
+    label: 'Answer',
+    name: 'answer',
+    maxLength: QUESTION_LIMITS.answer.maxLength,
+  } as const;
   return (
     <li
       className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0"
@@ -99,10 +105,7 @@ export function QuestionItem({
           <div className="mt-2">
             <QuestionTextForm
               intent="answer"
-              questionId={q._id}
-              label="Answer"
-              name="answer"
-              {...answerLimits}
+              {...answerBox}
               button="Post answer"
               busyLabel="Posting answer"
               hint={`Everyone who can see the question sees your answer. You can change it for ${ANSWER_EDIT_MINUTES} minutes.`}
@@ -114,10 +117,7 @@ export function QuestionItem({
         <div className="ml-3 sm:ml-5">
           <QuestionTextForm
             intent="edit-answer"
-            questionId={q._id}
-            label="Answer"
-            name="answer"
-            {...answerLimits}
+            {...answerBox}
             defaultValue={q.answer ?? ''}
             button="Save answer"
             busyLabel="Saving answer"

@@ -1,10 +1,10 @@
 import { ExternalLink } from 'lucide-react';
-import { Link } from 'react-router';
 import { PROFILE_LIMITS, PROFILE_MAX_SKILLS } from '../../../../shared/limits.ts';
 import type { PublicProfile } from '../../../../shared/profiles.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 /** Skills as the form writes them: one text, comma-separated. */
 export const SKILLS_SEPARATOR = ',';
@@ -18,13 +18,10 @@ export function PublicProfileForm({ profile }: { profile: PublicProfile }) {
       submit={{ label: 'Save public profile', busyLabel: 'Saving your public profile' }}
       doneText={() => 'Your public profile is saved.'}
       beside={
-        <Link
-          to={`/users/${profile.id}`}
-          className="link link-primary inline-flex items-center gap-1"
-        >
+        <ProfileLink id={profile.id} className="link link-primary inline-flex items-center gap-1">
           View public profile
           <ExternalLink className="size-4" aria-hidden="true" />
-        </Link>
+        </ProfileLink>
       }
     >
       <InputField

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Check, Mail } from 'lucide-react';
 import type { Bid } from '../../../../shared/bids.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 interface BidCardProps {
   bid: Bid;
@@ -28,9 +28,7 @@ export function BidCard({ bid, onAccept, children }: BidCardProps) {
           </span>
           <div className="min-w-0">
             <h2 className="font-semibold break-words">
-              <Link to={`/users/${bid.userId}`} className="link link-hover">
-                {bid.userName}
-              </Link>
+              <ProfileLink id={bid.userId}>{bid.userName}</ProfileLink>
             </h2>
             {bid.userEmail ? (
               <a

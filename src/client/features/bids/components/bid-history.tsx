@@ -1,11 +1,11 @@
 import { Clock, Gavel } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Bid } from '../../../../shared/bids.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { MoreLink } from '../../../components/ui/more-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 interface BidHistoryProps {
   bids: Bid[];
@@ -33,9 +33,7 @@ export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
             <li key={bid._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="font-medium break-words">
-                  <Link to={`/users/${bid.userId}`} className="link link-hover">
-                    {bid.userName}
-                  </Link>
+                  <ProfileLink id={bid.userId}>{bid.userName}</ProfileLink>
                 </p>
                 <p className="flex items-center gap-2 text-sm text-base-content/70">
                   Bid #{index + 1} <BidStateBadge state={bid.status} />

@@ -1,6 +1,6 @@
 import { Eye, EyeOff, MessageSquareReply, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
 import { ANSWER_EDIT_MINUTES } from '../../../../shared/constants.ts';
 import type { Question } from '../../../../shared/questions.ts';
@@ -9,6 +9,7 @@ import { isFailure } from '../../../lib/action-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { isSubmitting } from '../../../lib/pending.ts';
 import { QuestionTextForm } from './question-text-form.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 /** Hide, show or delete: one small button posting its intent for this question. */
 function QuestionButton({
@@ -68,9 +69,9 @@ export function QuestionItem({
       aria-label={`Question from ${q.asker.name}`}
     >
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-        <Link to={`/users/${q.asker.id}`} className="link font-medium">
+        <ProfileLink id={q.asker.id} className="link font-medium">
           {q.asker.name}
-        </Link>
+        </ProfileLink>
         <span className="text-base-content/70">{formatDateTime(q.createdAt)}</span>
         {q.hidden ? (
           <span className="badge badge-sm badge-warning gap-1">

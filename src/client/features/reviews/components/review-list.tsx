@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Review } from '../../../../shared/reviews.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { ReplyForm } from './reply-form.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -39,9 +39,9 @@ export function ReviewList({
           </div>
           <p className="mt-2 break-words whitespace-pre-line">{r.comment}</p>
           <p className="mt-3 text-sm text-base-content/70">
-            <Link to={`/users/${r.reviewer.id}`} className="link font-medium">
+            <ProfileLink id={r.reviewer.id} className="link font-medium">
               {r.reviewer.name}
-            </Link>{' '}
+            </ProfileLink>{' '}
             as {r.role === 'freelancer' ? 'client' : 'freelancer'}, for “{r.taskTitle}”
           </p>
           {r.reply ? (

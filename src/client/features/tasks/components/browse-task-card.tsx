@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { taskPrice } from '../../../../shared/money.ts';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 /** A task in the browse list. */
 export function BrowseTaskCard({ task }: { task: Task }) {
@@ -17,10 +18,7 @@ export function BrowseTaskCard({ task }: { task: Task }) {
           <div className="min-w-0">
             <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>
             <p className="mt-0.5 text-sm text-base-content/70">
-              by{' '}
-              <Link to={`/users/${task.userId}`} className="link link-hover">
-                {task.userName}
-              </Link>
+              by <ProfileLink id={task.userId}>{task.userName}</ProfileLink>
             </p>
           </div>
           <RatingBadge rating={task.userRating} />

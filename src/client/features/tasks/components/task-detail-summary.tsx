@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { Calendar, Clock, MapPin, Tag, UserRound } from 'lucide-react';
 import type { TaskDetail } from '../../../../shared/tasks.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 /** The task itself: picture, title, category, deadline, description and who it is assigned to. */
 export function TaskDetailSummary({ task }: { task: TaskDetail }) {
@@ -36,9 +36,9 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
         </h1>
         <p className="mt-1 text-sm text-base-content/70">
           Posted by{' '}
-          <Link to={`/users/${task.userId}`} className="link">
+          <ProfileLink id={task.userId} className="link">
             {task.userName}
-          </Link>
+          </ProfileLink>
         </p>
         <h2 className="mt-6 text-lg font-semibold">Description</h2>
         <p className="mt-2 whitespace-pre-line break-words text-base-content/85">

@@ -2,6 +2,7 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Thread } from '../../../../shared/threads.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 const CLOSED: Record<NonNullable<Thread['closedReason']>, string> = {
   'task-deleted':
@@ -20,9 +21,7 @@ export function ThreadHeader({ thread }: { thread: Thread }) {
       <UserAvatar name={thread.other.name} photoURL={null} className="size-10" />
       <div className="min-w-0">
         <h1 id="thread-title" className="truncate text-lg font-semibold sm:text-xl">
-          <Link to={`/users/${thread.other.id}`} className="link link-hover">
-            {thread.other.name}
-          </Link>
+          <ProfileLink id={thread.other.id}>{thread.other.name}</ProfileLink>
         </h1>
         <p className="truncate text-sm text-base-content/75">
           About{' '}

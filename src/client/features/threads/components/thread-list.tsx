@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ThreadSummary } from '../../../../shared/threads.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { formatDateTime, formatShortMoment } from '../../../lib/format.ts';
+import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 interface ThreadListProps {
   threads: ThreadSummary[];
@@ -20,12 +21,12 @@ function ThreadItem({ thread, me }: { thread: ThreadSummary; me: string }) {
       <UserAvatar name={thread.other.name} photoURL={null} className="mt-0.5 size-10" />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-3">
-          <Link
-            to={`/users/${thread.other.id}`}
+          <ProfileLink
+            id={thread.other.id}
             className="relative z-10 link link-hover truncate font-semibold"
           >
             {thread.other.name}
-          </Link>
+          </ProfileLink>
           <time
             dateTime={thread.lastActivityAt}
             title={formatDateTime(thread.lastActivityAt)}

@@ -33,6 +33,13 @@ export interface Page<T> {
 }
 
 /**
+ * One page of a list paged by keyset: its items, and the cursor of the next page (null on the
+ * last one). Extend it with what a list adds, e.g. a total.
+ */
+export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/**
  * `cursor` (opaque, from the previous page's `nextCursor`; absent or empty: the first page)
  * and `limit` (1 to MAX_PAGE_SIZE, `defaultLimit` when absent): a list paged by keyset.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_LIMITS } from './limits.ts';
-import { cursorQuerySchema } from './paging.ts';
+import { cursorPageSchema, cursorQuerySchema } from './paging.ts';
 
 /**
  * Public questions on a task: anyone signed in but its owner asks, the owner answers once
@@ -54,9 +54,7 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 /** One page, newest first; `total` is every question the reader can see on the task. */
-export const questionPageSchema = z.object({
-  items: z.array(questionSchema),
-  nextCursor: z.string().nullable(),
+export const questionPageSchema = cursorPageSchema(questionSchema).extend({
   total: z.number().int(),
   /** Whether the reader may ask on this task (signed in and not its owner). */
   canAsk: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_LIMITS, THREAD_LIMITS } from './limits.ts';
+import { cursorPageSchema } from './paging.ts';
 
 /**
  * Private messages: a thread belongs to one task and one bidder, between the task's owner and
@@ -114,17 +115,11 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const threadPageSchema = z.object({
-  items: z.array(threadSummarySchema),
-  nextCursor: z.string().nullable(),
-});
+export const threadPageSchema = cursorPageSchema(threadSummarySchema);
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
 /** Oldest → newest; `nextCursor` loads the older ones before them. */
-export const messagePageSchema = z.object({
-  items: z.array(messageSchema),
-  nextCursor: z.string().nullable(),
-});
+export const messagePageSchema = cursorPageSchema(messageSchema);
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const markReadResultSchema = z.object({ acknowledged: z.literal(true) });

@@ -33,7 +33,8 @@ export function gracefulShutdown(app: FastifyInstance, timing: ShutdownTiming) {
   let inFlight = 0;
   app.server.on('request', (_request, response) => {
     inFlight++;
-    if (app.lifecycle.draining) response.setHeader('connection', 'close');
+    // Fastify may have answered already (503 while closing): its head is then sent.
+    if (app.lifecycle.draining && !response.headersSent) response.setHeader('connection', 'close');
     response.once('close', () => inFlight--);
   });
 

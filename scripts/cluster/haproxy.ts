@@ -79,11 +79,13 @@ export async function startHaproxy(
   dir: string,
   port: number,
   backends: Backend[],
+  /** Changes the configuration before it is used (tests shorten timeouts). */
+  edit: (config: string) => string = (config) => config,
 ): Promise<Haproxy> {
   ensureHaproxy();
   const socket = join(dir, 'haproxy.sock');
   const file = join(dir, 'haproxy.cfg');
-  writeFileSync(file, haproxyConfig(port, backends, socket));
+  writeFileSync(file, edit(haproxyConfig(port, backends, socket)));
   const child: ChildProcess = spawn('haproxy', ['-f', file, '-db'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -100,6 +100,7 @@ export interface Config {
   /** Redis for rate-limit counters shared by every instance (else PostgreSQL or memory). */
   redisUrl: string | null;
   mail: MailConfig;
+  streams: StreamConfig;
   /**
    * After SIGTERM, how long the instance goes on serving while `/api/ready` says 503: longer
    * than the balancer takes to notice (its check interval × the failures it waits for).
@@ -118,6 +119,14 @@ export interface MailConfig {
   maxAttempts: number;
   /** How often each instance looks for due mail (it is also woken when mail is queued). */
   pollMs: number;
+}
+
+/** Server-Sent Events (events/sse.ts); not from the environment: tests shorten them. */
+export interface StreamConfig {
+  /** A comment this often keeps proxies from closing a quiet stream, and finds dead ones. */
+  heartbeatMs: number;
+  /** Bytes a stream may hold unsent (its client stopped reading) before it is dropped. */
+  maxUnsentBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -175,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: 8,
       pollMs: 5_000,
     },
+    streams: { heartbeatMs: 15_000, maxUnsentBytes: 64 * 1024 },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

@@ -31,6 +31,8 @@ export async function createTestApp(
     shareDatabaseWith?: TestApp;
     /** Mail timings for tests (retries in milliseconds rather than minutes). */
     mail?: Partial<Config['mail']>;
+    /** Event stream timings for tests (a heartbeat in milliseconds, a small unsent limit). */
+    streams?: Partial<Config['streams']>;
     /** Where the server's log lines go (LOG_LEVEL is silent unless `env` says otherwise). */
     logStream?: Writable;
   } = {},
@@ -53,6 +55,7 @@ export async function createTestApp(
     DATABASE_URL: options.routeDatabaseUrl?.(url) ?? url,
   });
   config.mail = { ...config.mail, ...options.mail };
+  config.streams = { ...config.streams, ...options.streams };
   const app = await buildApp(config, { logStream: options.logStream });
   return {
     app,

@@ -1,11 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const HEARTBEAT_MS = 15_000;
 /** Tells browsers how soon to reconnect after the stream ends (a restart, say). */
 const RETRY_MS = 1000;
 /** A stream closed to make room for a newer one asks its browser to wait this long. */
 const EVICTED_RETRY_MS = 60_000;
+const HEARTBEAT = ': keep-alive\n\n';
 
 /** Open streams at once; opening one more closes the oldest. */
 export const STREAM_LIMITS = {
@@ -19,10 +19,16 @@ export interface EventStream {
   /** Who holds it, for the limits above. */
   readonly userId: string;
   readonly address: string;
-  send(event: string, data: unknown): void;
+  /** Writes one frame made by `eventFrame` (made once, however many streams get it). */
+  write(frame: string): void;
   close(): void;
   /** Closes it to make room, asking the browser to wait a while before coming back. */
   evict(): void;
+}
+
+/** One event as it goes on the wire. */
+export function eventFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
@@ -31,6 +37,11 @@ export interface EventStream {
  * the server starts draining for shutdown (one opened while it drains ends at once), or when
  * the same user or address opens more than `STREAM_LIMITS` allow (oldest first). `HEAD` gets
  * the head only, with nothing subscribed.
+ *
+ * A heartbeat (a comment) every `config.streams.heartbeatMs` keeps proxies from closing a
+ * quiet stream, and makes TCP find a client that vanished. A client that stops reading is
+ * dropped (its socket destroyed, nothing more buffered for it) once it holds more than
+ * `maxUnsentBytes` unsent, or when what it was sent has not drained by the next heartbeat.
  */
 export function openEventStream(
   request: FastifyRequest,
@@ -62,6 +73,7 @@ export function openEventStream(
     return;
   }
 
+  const { heartbeatMs, maxUnsentBytes } = request.server.config.streams;
   const streams = request.server.lifecycle.streams;
   const address = request.ip;
   makeRoom(streams, (s) => s.userId === userId, STREAM_LIMITS.perUser);
@@ -70,12 +82,26 @@ export function openEventStream(
   raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
   let open = true;
   let unsubscribe = () => {};
-  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  /** Set at a heartbeat while a write waits for the socket to drain; cleared when it does. */
+  let stalled = false;
+  raw.on('drain', () => (stalled = false));
+  const drop = (reason: string) => {
+    request.log.info({ unsent: raw.writableLength, reason }, 'event stream dropped');
+    stream.close();
+    raw.destroy();
+  };
+  const heartbeat = setInterval(() => {
+    if (stalled) return drop('not drained since the last heartbeat');
+    stream.write(HEARTBEAT);
+    stalled = raw.writableNeedDrain;
+  }, heartbeatMs);
   const stream: EventStream = {
     userId,
     address,
-    send(event, data) {
-      if (open) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    write(frame) {
+      if (!open) return;
+      raw.write(frame);
+      if (raw.writableLength > maxUnsentBytes) drop('too much unsent');
     },
     close() {
       if (!open) return;
@@ -86,7 +112,7 @@ export function openEventStream(
       raw.end();
     },
     evict() {
-      if (open) raw.write(`retry: ${EVICTED_RETRY_MS}\n\n`);
+      stream.write(`retry: ${EVICTED_RETRY_MS}\n\n`);
       stream.close();
     },
   };

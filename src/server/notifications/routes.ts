@@ -7,7 +7,8 @@ import {
 } from '../../shared/notifications.ts';
 import { NOTIFICATION_NOT_FOUND } from '../../shared/messages.ts';
 import { pageQuerySchema } from '../../shared/paging.ts';
-import { openEventStream } from '../events/sse.ts';
+import { eventFrame, openEventStream } from '../events/sse.ts';
+import { streamTopics } from '../events/topics.ts';
 import { notFound } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
@@ -21,6 +22,20 @@ const done = z.object({ acknowledged: z.literal(true), modifiedCount: z.number()
 /** The signed-in user's notifications: list, unread count, mark read, and a live stream. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createNotificationRepository(app.database.db);
+  // One subscription for every personal stream of this instance: each event goes to its
+  // user's (both participants' for a thread).
+  const people = streamTopics();
+  const stop = app.events.subscribe((event) => {
+    if (event.type === 'notification') people.send(event.userId, eventFrame('notification', {}));
+    if (event.type === 'thread.message' || event.type === 'thread.read') {
+      const frame = eventFrame(event.type === 'thread.message' ? 'message' : 'thread-read', {
+        threadId: event.threadId,
+      });
+      for (const userId of new Set(event.userIds)) people.send(userId, frame);
+    }
+    if (event.type === 'resync') people.sendAll(eventFrame('resync', {}));
+  });
+  app.addHook('onClose', async () => stop());
 
   app.get(
     '/api/notifications',
@@ -81,17 +96,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       {},
     ),
     async (request, reply) => {
-      const { user } = request;
-      openEventStream(request, reply, user.id, (stream) =>
-        app.events.subscribe((event) => {
-          if (event.type === 'notification' && event.userId === user.id)
-            stream.send('notification', {});
-          if (event.type === 'thread.message' && event.userIds.includes(user.id))
-            stream.send('message', { threadId: event.threadId });
-          if (event.type === 'thread.read' && event.userIds.includes(user.id))
-            stream.send('thread-read', { threadId: event.threadId });
-          if (event.type === 'resync') stream.send('resync', {});
-        }),
+      openEventStream(request, reply, request.user.id, (stream) =>
+        people.follow(request.user.id, stream),
       );
     },
   );

@@ -42,11 +42,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts src/server/main.ts in production mode on a free port; resolves once it answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts src/server/main.ts in production mode on a free port; resolves once it answers.
+ * `nodeArgs` go before the script; `ipc` opens a message channel to the child.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; ipc?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(NODE, [join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(NODE, [...(options.nodeArgs ?? []), join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -61,7 +67,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       SEED_ON_FIRST_START: 'false',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', ...(options.ipc ? (['ipc'] as const) : [])],
   });
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -32,9 +32,9 @@ async function main() {
   const tasks = count(values.tasks, 'tasks');
   const bids = count(values.bids, 'bids');
   const users = count(values.users, 'users');
+  const started = Date.now();
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl);
-  const started = Date.now();
   try {
     if (tasks === undefined && bids === undefined) {
       const summary = await seedDemo(database.db);
@@ -49,13 +49,14 @@ async function main() {
           'Note: benchmark sizes are meant for PostgreSQL (DATABASE_URL=postgres://…).\n',
         );
       const bar = createProgressBar();
+      // On PostgreSQL the rows stream with COPY over connections of the seed's own.
       const summary = await seedBenchmark(
-        database.db,
+        database.kind === 'postgres' ? config.databaseUrl : database.db,
         { tasks: tasks ?? 0, bids: bids ?? 0, ...(users ? { users } : {}) },
         (phase, done, total) => bar.update(phase, done, total),
       );
       process.stdout.write(
-        `Benchmark data: ${summary.users} users, ${summary.tasks} tasks, ${summary.bids} bids in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+        `Benchmark data: ${summary.users} users, ${summary.tasks} tasks, ${summary.bids} bids in ${((Date.now() - started) / 1000).toFixed(1)} s (${bar.summary()}).\n`,
       );
     }
   } finally {

@@ -174,7 +174,9 @@ describe('benchmark seed', () => {
     try {
       const db = t.app.database.db;
       const phases = new Set<string>();
-      const summary = await seedBenchmark(db, { tasks: 600, bids: 1500, chunk: 250 }, (phase) =>
+      // On PostgreSQL through its own connections (COPY), as `npm run seed` does.
+      const target = t.app.database.kind === 'postgres' ? t.databaseUrl : db;
+      const summary = await seedBenchmark(target, { tasks: 600, bids: 1500, chunk: 250 }, (phase) =>
         phases.add(phase),
       );
       expect(summary).toEqual({ users: 10, tasks: 600, bids: 1500 });

@@ -10,6 +10,7 @@ import { notify } from '../notifications/repository.ts';
 import { isUuid } from '../db/ids.ts';
 import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
+import { columnsOf } from '../db/columns.ts';
 import { guardTask, type Refusal } from '../tasks/lifecycle-guard.ts';
 
 /** What the bid form writes (already validated). */
@@ -155,12 +156,7 @@ export function createBidRepository(db: Db, events: EventBus) {
       if (!isUuid(bidId)) return { outcome: 'not-found' };
       return db.transaction(async (tx) => {
         const [bid] = await tx
-          .select({
-            taskId: bids.taskId,
-            bidderId: bids.bidderId,
-            amount: bids.amount,
-            bidderName: user.name,
-          })
+          .select({ ...columnsOf(bids, 'taskId', 'bidderId', 'amount'), bidderName: user.name })
           .from(bids)
           .innerJoin(user, eq(user.id, bids.bidderId))
           .where(eq(bids.id, bidId));

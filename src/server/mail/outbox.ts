@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { columnsOf } from '../db/columns.ts';
 import { EVENTS_CHANNEL, type AppEvent } from '../events/bus.ts';
 import type { MailRequest, StoredMail } from './render-mail.ts';
 
@@ -128,14 +129,9 @@ export function createOutboxRepository(db: Db) {
           nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
         })
         .where(inArray(mailOutbox.id, due))
-        .returning({
-          id: mailOutbox.id,
-          kind: mailOutbox.kind,
-          recipient: mailOutbox.recipient,
-          payload: mailOutbox.payload,
-          userId: mailOutbox.userId,
-          attempts: mailOutbox.attempts,
-        });
+        .returning(
+          columnsOf(mailOutbox, 'id', 'kind', 'recipient', 'payload', 'userId', 'attempts'),
+        );
     },
 
     async markSent(id: string) {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../db/paging.ts';
 import { questions, tasks, user } from '../db/schema.ts';
+import { columnsOf } from '../db/columns.ts';
 import type { EventBus } from '../events/bus.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { excerpt } from '../mail/templates/notification-mails.ts';
@@ -87,9 +88,7 @@ export function createQuestionRepository(db: Db, events: EventBus) {
     if (!isUuid(id)) throw notFound(QUESTION_NOT_FOUND);
     const [row] = await tx
       .select({
-        id: questions.id,
-        taskId: questions.taskId,
-        askerId: questions.askerId,
+        ...columnsOf(questions, 'id', 'taskId', 'askerId'),
         answered: sql<boolean>`${questions.answer} is not null`.mapWith(Boolean),
         editable: editable.mapWith(Boolean),
         taskTitle: tasks.title,

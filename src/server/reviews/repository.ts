@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { reviews, tasks, user } from '../db/schema.ts';
+import { columnsOf } from '../db/columns.ts';
 import type { EventBus } from '../events/bus.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { publishedTogether } from './review-window.ts';
@@ -187,8 +188,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .select({
-            reviewerId: reviews.reviewerId,
-            publishedAt: reviews.publishedAt,
+            ...columnsOf(reviews, 'reviewerId', 'publishedAt'),
             completedAt: tasks.completedAt,
           })
           .from(reviews)
@@ -212,11 +212,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
     async reply(reviewId: string, userId: string, text: string) {
       if (!isUuid(reviewId)) throw notFound(REVIEW_NOT_FOUND);
       const [row] = await db
-        .select({
-          revieweeId: reviews.revieweeId,
-          reviewerId: reviews.reviewerId,
-          publishedAt: reviews.publishedAt,
-        })
+        .select(columnsOf(reviews, 'revieweeId', 'reviewerId', 'publishedAt'))
         .from(reviews)
         .where(eq(reviews.id, reviewId));
       const visible = row && (row.publishedAt !== null || row.reviewerId === userId);

@@ -26,6 +26,7 @@ import {
   threads,
   user,
 } from '../db/schema.ts';
+import { columnsOf } from '../db/columns.ts';
 import { notify } from '../notifications/repository.ts';
 import type { EventBus } from '../events/bus.ts';
 
@@ -267,12 +268,7 @@ export function createThreadRepository(db: Db, events: EventBus) {
       if (!isUuid(taskId)) return { outcome: 'task-not-found' };
       return db.transaction(async (tx) => {
         const [task] = await tx
-          .select({
-            id: tasks.id,
-            ownerId: tasks.ownerId,
-            title: tasks.title,
-            completedAt: tasks.completedAt,
-          })
+          .select(columnsOf(tasks, 'id', 'ownerId', 'title', 'completedAt'))
           .from(tasks)
           .where(eq(tasks.id, taskId))
           .for('share');

@@ -24,6 +24,13 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats?: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: awaited for its result; emits `response` for every answer as it arrives. */
+  interface Run extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,
+    ): Run;
+  }
+  function autocannon(options: Options): Run;
   export default autocannon;
 }

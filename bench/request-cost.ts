@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
-import { startCeiling, startServer } from './server.ts';
+import { signUp, startCeiling, startServer } from './server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -158,6 +158,15 @@ async function round(): Promise<Cost[]> {
     ];
     for (const [label, path, share] of endpoints) {
       if (wanted(label)) costs.push(await cost(label, `${server.url}${path}`, pid, share));
+    }
+    // Signed in: what reading the session adds to a cheap query.
+    const cookie = await signUp(server.url);
+    const signedIn: [string, string][] = [
+      ["task's bids, signed in", `/api/bids?taskId=${id}`],
+      ['unread messages, signed in', '/api/threads/unread'],
+    ];
+    for (const [label, path] of signedIn) {
+      if (wanted(label)) costs.push(await cost(label, `${server.url}${path}`, pid, 1, { cookie }));
     }
   } finally {
     await server.stop();

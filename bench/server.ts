@@ -3,7 +3,7 @@
  * from the `node` devDependency), and the client built into a directory of its own.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { freePort } from '../tests/setup/net.ts';
 import { tmpdir } from 'node:os';
@@ -94,6 +94,24 @@ export async function startServer(
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** Signs a new bench user up; returns the session cookie header. */
+export async function signUp(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      name: 'Bench User',
+      email: `bench-${randomUUID()}@example.com`,
+      password: `bench-${randomUUID()}`,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Starts the bare ceiling (bench/ceiling.ts) on `databaseUrl`; resolves once it listens. */

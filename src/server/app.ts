@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import './types.ts';
 import { createAuth } from './auth/auth.ts';
 import { registerRouteAuth } from './auth/route-auth.ts';
+import { createSessionCache, followSessionChanges } from './auth/session-cache.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { loggerOptions } from './logger.ts';
@@ -83,12 +84,15 @@ export async function buildApp(
   });
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('auth', createAuth(config, database.db, app.log));
-  app.decorate('lifecycle', { draining: false, streams: new Set<EventStream>() });
   const events = await createEventBus(database, (err) =>
     app.log.error({ err }, 'event delivery failed'),
   );
   app.decorate('events', events);
+  const sessions = createSessionCache(events);
+  followSessionChanges(sessions, events);
+  app.decorate('sessions', sessions);
+  app.decorate('auth', createAuth(config, database.db, app.log, sessions));
+  app.decorate('lifecycle', { draining: false, streams: new Set<EventStream>() });
   // Each instance sends queued mail once it is ready (see mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   app.decorate('mail', { drain: async () => mailWorker?.drain() });

@@ -1,4 +1,5 @@
 import type { Auth } from './auth/auth.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './events/bus.ts';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     /** Set while the server drains before shutting down (readiness then says no). */
     lifecycle: { draining: boolean; streams: Set<EventStream> };
     events: EventBus;
+    /** Sessions this instance read lately (auth/session-cache.ts). */
+    sessions: SessionCache;
     /** The mail outbox's worker in this instance: `drain()` sends what is due now. */
     mail: { drain(): Promise<void> };
   }

@@ -100,6 +100,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest('Sign in with Google again, then delete the account.', 'STALE_SIGN_IN');
       }
       if (!(await repo.delete(user.id))) throw unauthorized();
+      // Its sessions are gone: no instance may answer from one it read before.
+      await app.sessions.changed(app.database.db, user.id);
       request.log.info({ userId: user.id }, 'account deleted');
       return { acknowledged: true as const };
     },

@@ -13,9 +13,10 @@ import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import { accountMail } from './account-mail.ts';
 import { passwordStrength } from './password-strength.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** The accounts service: e-mail + password, and Google through OpenID Connect discovery. */
-export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
+export function createAuth(config: Config, db: Db, log: FastifyBaseLogger, sessions: SessionCache) {
   const mail = accountMail(db, config.baseUrl, config.authSecret);
   return betterAuth({
     // better-auth's messages go to the server's logger, like every other line.
@@ -57,6 +58,16 @@ export function createAuth(config: Config, db: Db, log: FastifyBaseLogger) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+    },
+    // Every instance keeps the sessions it read for a few seconds (session-cache.ts): a
+    // session ending (sign-out, revoke, password change or reset) or a user's name, e-mail or
+    // picture changing is announced to all of them.
+    databaseHooks: {
+      session: { delete: { after: (ended) => sessions.changed(db, ended.userId) } },
+      user: {
+        update: { after: (changed) => sessions.changed(db, changed.id) },
+        delete: { after: (deleted) => sessions.changed(db, deleted.id) },
+      },
     },
     // An unexpected failure reaches our error handler (one log line, no query values, 503 when
     // the database is down) instead of better-call's console.error of the whole error.

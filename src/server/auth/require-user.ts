@@ -23,14 +23,20 @@ export function fetchHeaders(raw: FastifyRequest['headers']): Headers {
  * The session's user, or null when signed out. Identity only ever comes from here. A
  * session is a cookie (better-auth reads nothing else here), so a request without any
  * cookie is signed out without asking better-auth: most anonymous reads skip its request
- * context, hooks and cookie parsing.
+ * context, hooks and cookie parsing. A cookie this instance read lately is answered from
+ * memory (session-cache.ts).
  */
 export async function getUser(request: FastifyRequest): Promise<CurrentUser | null> {
-  if (!request.headers.cookie) return null;
-  const result = await request.server.auth.api.getSession({
-    headers: fetchHeaders(request.headers),
+  const { cookie } = request.headers;
+  if (!cookie) return null;
+  const headers = fetchHeaders(request.headers);
+  return request.server.sessions.read(cookie, async () => {
+    const result = await request.server.auth.api.getSession({ headers });
+    if (!result) return null;
+    const { id, email, name, image } = result.user;
+    return {
+      user: { id, email, name, image: image ?? null },
+      expiresAt: result.session.expiresAt,
+    };
   });
-  if (!result) return null;
-  const { id, email, name, image } = result.user;
-  return { id, email, name, image: image ?? null };
 }

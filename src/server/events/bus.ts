@@ -15,6 +15,8 @@ export type AppEvent =
   | { type: 'thread.message'; threadId: string; userIds: [string, string] }
   /** A participant marked messages read: the other one (`userId`) shows "Seen". */
   | { type: 'thread.read'; threadId: string; userIds: [string, string] }
+  /** A user's sessions ended or their name, e-mail or picture changed (auth/session-cache.ts). */
+  | { type: 'sessions.changed'; userId: string }
   /** Mail was queued: every instance's mail worker looks for due mail. */
   | { type: 'mail.queued' }
   /** Local only: the listening connection was lost and is back; refetch everything. */

@@ -43,6 +43,7 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
     MAIL_FROM: z.string().min(3).default('TaskBid <no-reply@localhost>'),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
+    LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(32),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -106,6 +107,11 @@ export interface Config {
    * than the balancer takes to notice (its check interval × the failures it waits for).
    */
   shutdownDrainMs: number;
+  /**
+   * Bytes of anonymous list answers each instance keeps in memory (tasks/list-cache.ts);
+   * 0 turns the cache off.
+   */
+  listCacheBytes: number;
 }
 
 export interface MailConfig {
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     streams: { heartbeatMs: 15_000, maxUnsentBytes: 64 * 1024 },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
   };
 }
 

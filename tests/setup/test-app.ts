@@ -51,6 +51,9 @@ export async function createTestApp(
     SEED_ON_FIRST_START: 'false',
     // Suites sign up many users from one address; the rate-limit tests turn this on.
     RATE_LIMITS: 'off',
+    // Suites write tasks straight into the database (factories), which no event announces;
+    // the list-cache tests turn the cache on.
+    LIST_CACHE_MB: '0',
     ...env,
     DATABASE_URL: options.routeDatabaseUrl?.(url) ?? url,
   });

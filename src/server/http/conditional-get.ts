@@ -10,12 +10,20 @@ function matches(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag.replace(/^W\//, ''));
 }
 
+/** The weak entity tag of an answer: the SHA-1 of its body and its `X-Total-Count`. */
+export function entityTag(body: string | Buffer, total: string | number | undefined): string {
+  const digest = createHash('sha1')
+    .update(body)
+    .update(`\n${total ?? ''}`)
+    .digest('base64url');
+  return `W/"${digest}"`;
+}
+
 /**
  * Every API answer a shared cache may keep (GET, 200, no `no-store`) carries a weak `ETag`
  * made from its body and its `X-Total-Count`; a request whose `If-None-Match` names it gets
- * 304 with no body. The database still answers (the tag is the answer's own digest), but
- * the bytes, their compression and the client's parsing are saved, and caches revalidate
- * cheaply when `stale-while-revalidate` runs out.
+ * 304 with no body. The bytes, their compression and the client's parsing are saved, and
+ * caches revalidate cheaply when `stale-while-revalidate` runs out.
  */
 export function registerConditionalGets(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -23,11 +31,10 @@ export function registerConditionalGets(app: FastifyInstance) {
     if (reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
-    const digest = createHash('sha1')
-      .update(payload)
-      .update(`\n${String(reply.getHeader('x-total-count') ?? '')}`)
-      .digest('base64url');
-    const etag = `W/"${digest}"`;
+    // A kept answer (answer-cache.ts) brings the tag it was given when it was made.
+    const etag =
+      (reply.getHeader('etag') as string | undefined) ??
+      entityTag(payload, reply.getHeader('x-total-count') as string | undefined);
     reply.header('etag', etag);
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);

@@ -6,7 +6,12 @@ import type { Page } from '../../shared/paging.ts';
  * (a lower bound when `X-Total-Count-Exact: false` comes with it).
  */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
-  reply.header('x-total-count', String(page.total));
-  if (page.totalExact === false) reply.header('x-total-count-exact', 'false');
+  totalHeaders(reply, page.total, page.totalExact !== false);
   return page.items;
+}
+
+/** `X-Total-Count`, with `X-Total-Count-Exact: false` when it is a lower bound. */
+export function totalHeaders(reply: FastifyReply, total: number, exact: boolean) {
+  reply.header('x-total-count', String(total));
+  if (!exact) reply.header('x-total-count-exact', 'false');
 }

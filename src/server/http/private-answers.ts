@@ -18,7 +18,8 @@ export function dependsOnSession(request: FastifyRequest): boolean {
  * Anonymous browsing is the same for everyone: shared caches may keep it a few seconds and
  * serve it a little stale while they fetch the next (a new task shows within seconds).
  */
-export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
+export const ANONYMOUS_MAX_AGE_S = 5;
+export const ANONYMOUS_CACHE_CONTROL = `public, max-age=${ANONYMOUS_MAX_AGE_S}, stale-while-revalidate=30`;
 
 /** Answers of session-reading routes that were given to nobody in particular. */
 const anonymousAnswers = new WeakSet<FastifyRequest>();

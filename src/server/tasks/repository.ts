@@ -6,6 +6,7 @@ import { OWNER_STATUS_ONLY, PAST_DEADLINE } from '../../shared/messages.ts';
 import { ratingSummary } from '../../shared/reviews.ts';
 import type { CategoryCount, Task, TaskDetail } from '../../shared/tasks.ts';
 import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
 import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
 import { isObjectId, isUuid } from '../db/ids.ts';
 import { boundedPage, countCap, mapPage, pageOffset } from '../db/paging.ts';
@@ -94,7 +95,16 @@ function toTask(row: TaskRow): Task {
   };
 }
 
-export function createTaskRepository(db: Db) {
+/**
+ * The tasks' SQL. Reads need only `db`; the writes also announce each change (`task.changed`,
+ * sent on commit) on `events`, which live pages and every instance's list cache listen to.
+ */
+export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>) {
+  function changed(tx: Pick<Db, 'execute'>, taskId: string) {
+    if (!events) throw new Error('createTaskRepository: writes need the event bus');
+    return events.publish(tx, { type: 'task.changed', taskId });
+  }
+
   /**
    * A page of tasks carrying, on each row, how many tasks match (`total`): one statement,
    * one round trip. `count` counts on its own, for a page past the last one (no rows to carry
@@ -236,12 +246,15 @@ export function createTaskRepository(db: Db) {
 
     /** Stores a new task; an optional value left undefined is stored as null. */
     async create(ownerId: string, values: TaskChanges): Promise<string> {
-      const [row] = await db
-        .insert(tasks)
-        .values({ ownerId, ...values })
-        .returning({ id: tasks.id });
-      if (!row) throw new Error('insert returned no row');
-      return row.id;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(tasks)
+          .values({ ownerId, ...values })
+          .returning({ id: tasks.id });
+        if (!row) throw new Error('insert returned no row');
+        await changed(tx, row.id);
+        return row.id;
+      });
     },
 
     /**
@@ -271,6 +284,7 @@ export function createTaskRepository(db: Db) {
           .update(tasks)
           .set({ ...patch, updatedAt: sql`now()` })
           .where(eq(tasks.id, id));
+        await changed(tx, id);
         return { outcome: 'updated' as const, modified: 1 };
       });
     },
@@ -285,6 +299,7 @@ export function createTaskRepository(db: Db) {
         if (guard.outcome !== 'allowed') return guard;
         await tx.delete(bids).where(eq(bids.taskId, id));
         await tx.delete(tasks).where(eq(tasks.id, id));
+        await changed(tx, id);
         return { outcome: 'deleted' as const, title: guard.task.title };
       });
     },

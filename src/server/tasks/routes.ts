@@ -20,10 +20,12 @@ import {
   TASK_NOT_FOUND,
 } from '../../shared/messages.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { sendAnswer, serialized } from '../http/answer-cache.ts';
 import { sendPage } from '../http/paging.ts';
 import { shareWhenAnonymous } from '../http/private-answers.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { refuse } from './lifecycle-guard.ts';
+import { createListCache } from './list-cache.ts';
 import { createTaskRepository, type TaskChanges } from './repository.ts';
 import { routeOptions } from '../http/route-options.ts';
 
@@ -48,7 +50,8 @@ function taskChanges(b: z.output<typeof updateTaskSchema>): TaskChanges {
 }
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createTaskRepository(app.database.db);
+  const repo = createTaskRepository(app.database.db, app.events);
+  const lists = createListCache(app);
 
   app.get(
     '/api/tasks',
@@ -71,24 +74,31 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
           throw forbidden(OWN_TASKS_ONLY.list);
         ownerId = viewer.id;
       }
+      const filters = {
+        search: q.search || undefined,
+        category: q.category,
+        minPrice: q.minPrice,
+        maxPrice: q.maxPrice,
+        location: q.location || undefined,
+        skills: parseSkills(q.skills),
+        ownerId,
+        sort: q.sort,
+      };
       // Browsing tolerates a little lag: the read replica answers when there is one.
-      const page = await createTaskRepository(request.readDb()).list(
-        {
-          search: q.search || undefined,
-          category: q.category,
-          minPrice: q.minPrice,
-          maxPrice: q.maxPrice,
-          location: q.location || undefined,
-          skills: parseSkills(q.skills),
-          ownerId,
-          sort: q.sort,
-        },
-        q.page,
-        q.limit,
-        viewer?.id ?? null,
-      );
-      if (ownerId === undefined) shareWhenAnonymous(request);
-      return sendPage(reply, page);
+      const list = (viewerId: string | null) =>
+        createTaskRepository(request.readDb()).list(filters, q.page, q.limit, viewerId);
+      if (viewer) return sendPage(reply, await list(viewer.id));
+      // Given to nobody in particular: the same answer for everyone, kept a few seconds.
+      shareWhenAnonymous(request);
+      const key = `list ${JSON.stringify([filters, q.page, q.limit])}`;
+      const answer = await lists.get(key, async () => {
+        const page = await list(null);
+        return {
+          body: serialized(reply, page.items),
+          total: { count: page.total, exact: page.totalExact !== false },
+        };
+      });
+      return sendAnswer(reply, answer);
     },
   );
 
@@ -97,7 +107,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('public', 'tasks', 'Every category with its number of tasks', {
       response: { 200: z.array(categoryCountSchema) },
     }),
-    async (request) => createTaskRepository(request.readDb()).categoryCounts(),
+    async (request, reply) => {
+      const answer = await lists.get('categories', async () => ({
+        body: serialized(reply, await createTaskRepository(request.readDb()).categoryCounts()),
+      }));
+      return sendAnswer(reply, answer);
+    },
   );
 
   app.get(

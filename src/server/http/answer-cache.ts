@@ -1,0 +1,126 @@
+import type { FastifyReply } from 'fastify';
+import { entityTag } from './conditional-get.ts';
+import { totalHeaders } from './paging.ts';
+
+/** A public answer ready to send again: its JSON body, `X-Total-Count` and entity tag. */
+export interface CachedAnswer {
+  body: string;
+  /** `X-Total-Count`, and `false` when that total is a lower bound (decision 1501). */
+  total?: { count: number; exact: boolean };
+  etag: string;
+}
+
+export interface AnswerCacheOptions {
+  /** Bytes of bodies held at most (0: nothing is kept; every request runs its query). */
+  maxBytes: number;
+  maxEntries: number;
+  /** An answer is never served once this old (counted from the start of its query). */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  startedAt: number;
+  size: number;
+}
+
+/**
+ * Answers given to nobody in particular, kept in this process by key, least recently used
+ * first out, each for at most `maxAgeMs`. Concurrent misses of one key run one `fill`
+ * (single flight). `clear()` drops every answer and every fill still running: a fill that
+ * started before it is given to the requests that joined it but never stored, so an answer
+ * read before a change cannot outlive the change's event.
+ */
+export function createAnswerCache(options: AnswerCacheOptions) {
+  const now = options.now ?? (() => Date.now());
+  // A Map iterates in insertion order: re-inserting on a hit makes the first key the LRU.
+  const entries = new Map<string, Entry>();
+  const running = new Map<string, Promise<CachedAnswer>>();
+  let bytes = 0;
+  let generation = 0;
+  const enabled = options.maxBytes > 0 && options.maxEntries > 0;
+
+  function drop(key: string, entry: Entry) {
+    entries.delete(key);
+    bytes -= entry.size;
+  }
+
+  function store(key: string, entry: Entry) {
+    if (entry.size > options.maxBytes) return;
+    const old = entries.get(key);
+    if (old) drop(key, old);
+    entries.set(key, entry);
+    bytes += entry.size;
+    for (const [oldest, first] of entries) {
+      if (bytes <= options.maxBytes && entries.size <= options.maxEntries) break;
+      drop(oldest, first);
+    }
+  }
+
+  async function fillOnce(
+    key: string,
+    fill: () => Promise<Omit<CachedAnswer, 'etag'>>,
+  ): Promise<CachedAnswer> {
+    const startedAt = now();
+    const startedIn = generation;
+    const filled = await fill();
+    const answer = { ...filled, etag: entityTag(filled.body, filled.total?.count) };
+    if (startedIn === generation)
+      store(key, { answer, startedAt, size: Buffer.byteLength(answer.body) });
+    return answer;
+  }
+
+  return {
+    /** The answer for `key`: kept, being filled, or filled now by `fill`. */
+    async get(key: string, fill: () => Promise<Omit<CachedAnswer, 'etag'>>): Promise<CachedAnswer> {
+      const entry = entries.get(key);
+      if (entry) {
+        drop(key, entry);
+        if (now() - entry.startedAt < options.maxAgeMs) {
+          entries.set(key, entry);
+          bytes += entry.size;
+          return entry.answer;
+        }
+      }
+      if (!enabled) return fillOnce(key, fill);
+      const pending = running.get(key);
+      if (pending) return pending;
+      const filling = fillOnce(key, fill).finally(() => {
+        if (running.get(key) === filling) running.delete(key);
+      });
+      running.set(key, filling);
+      return filling;
+    },
+
+    /** Forgets every answer, and every fill now running (see above). */
+    clear() {
+      generation++;
+      entries.clear();
+      running.clear();
+      bytes = 0;
+    },
+
+    get size() {
+      return { entries: entries.size, bytes };
+    },
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
+
+/** Sends a kept answer as it was first sent: body, total headers and entity tag. */
+export function sendAnswer(reply: FastifyReply, answer: CachedAnswer) {
+  if (answer.total) totalHeaders(reply, answer.total.count, answer.total.exact);
+  return reply
+    .header('etag', answer.etag)
+    .type('application/json; charset=utf-8')
+    .send(answer.body);
+}
+
+/** A 200 answer as the route's response schema serialises it (as it would be sent). */
+export function serialized(reply: FastifyReply, value: unknown): string {
+  const body = reply.serialize(value);
+  if (typeof body !== 'string') throw new Error('a JSON serializer returned bytes');
+  return body;
+}

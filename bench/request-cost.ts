@@ -123,6 +123,44 @@ async function firstTaskId(base: string): Promise<string> {
   return page[0]!._id;
 }
 
+// Searches cost about ten times what browsing does: a tenth of the requests.
+const LISTS: [string, string, number?][] = [
+  ['browse p1 newest', '/api/tasks?page=1'],
+  ['browse p1 priceLow', '/api/tasks?sort=priceLow'],
+  [
+    'search+category+price p5',
+    '/api/tasks?search=logo&category=Design&minPrice=50&maxPrice=3000&sort=priceLow&page=5',
+    0.1,
+  ],
+];
+
+/**
+ * The lists with the server's list cache off (every answer runs its query: the miss path,
+ * comparable with runs before the cache), then with it on (repeated anonymous requests are
+ * answered from memory); detail and health, never kept, with the cache off only.
+ */
+const MODES: {
+  suffix: string;
+  env: Record<string, string>;
+  endpoints: (taskId: string) => [string, string, number?][];
+}[] = [
+  {
+    suffix: '',
+    env: { LIST_CACHE_MB: '0' },
+    endpoints: (id) => [
+      ...LISTS,
+      ['task detail', `/api/tasks/${id}`],
+      ['health (no database)', '/api/health'],
+    ],
+  },
+  {
+    suffix: ' (kept)',
+    env: {},
+    // Kept, a search costs what browsing does: all the requests.
+    endpoints: () => LISTS.map(([label, path]) => [label, path]),
+  },
+];
+
 async function round(): Promise<Cost[]> {
   const costs: Cost[] = [];
   if (wanted('ceiling')) {
@@ -134,30 +172,26 @@ async function round(): Promise<Cost[]> {
     }
   }
   const smtp = await startSmtpServer();
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: smtp.url,
-    ...(values['cpu-prof']
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
-      : {}),
-  });
-  const pid = server.process.pid!;
   try {
-    const id = await firstTaskId(server.url);
-    // Searches cost about ten times what browsing does: a tenth of the requests.
-    const endpoints: [string, string, number?][] = [
-      ['browse p1 newest', '/api/tasks?page=1'],
-      ['browse p1 priceLow', '/api/tasks?sort=priceLow'],
-      [
-        'search+category+price p5',
-        '/api/tasks?search=logo&category=Design&minPrice=50&maxPrice=3000&sort=priceLow&page=5',
-        0.1,
-      ],
-      ['task detail', `/api/tasks/${id}`],
-      ['health (no database)', '/api/health'],
-    ];
-    for (const [label, path, share] of endpoints) {
-      if (wanted(label)) costs.push(await cost(label, `${server.url}${path}`, pid, share));
+    for (const mode of MODES) {
+      const server = await startServer({
+        DATABASE_URL: databaseUrl,
+        SMTP_URL: smtp.url,
+        ...mode.env,
+        ...(values['cpu-prof']
+          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
+          : {}),
+      });
+      const pid = server.process.pid!;
+      try {
+        const id = await firstTaskId(server.url);
+        for (const [label, path, share] of mode.endpoints(id)) {
+          const name = `${label}${mode.suffix}`;
+          if (wanted(name)) costs.push(await cost(name, `${server.url}${path}`, pid, share));
+        }
+      } finally {
+        await server.stop();
+      }
     }
     // Signed in: what reading the session adds to a cheap query.
     const cookie = await signUp(server.url);
@@ -169,7 +203,6 @@ async function round(): Promise<Cost[]> {
       if (wanted(label)) costs.push(await cost(label, `${server.url}${path}`, pid, 1, { cookie }));
     }
   } finally {
-    await server.stop();
     await smtp.stop();
   }
   return costs;

@@ -15,7 +15,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
   }
   interface Result {
-    requests: Histogram;
+    /** `sent`: requests written, answered or not. */
+    requests: Histogram & { sent: number };
     latency: Histogram;
     throughput: Histogram;
     errors: number;

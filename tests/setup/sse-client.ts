@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /** Reads a Server-Sent Events stream the way a browser's EventSource would, for tests. */
 export async function openSse(url: string, cookie: string) {
   const controller = new AbortController();
@@ -43,4 +45,18 @@ export async function openSse(url: string, cookie: string) {
     },
     close: () => controller.abort(),
   };
+}
+
+export type SseStream = Awaited<ReturnType<typeof openSse>>;
+
+/** Asserts that the stream's first `name` event carries `data` and came within a second of `since`. */
+export async function expectEventWithinASecond(
+  stream: SseStream,
+  name: string,
+  data: unknown,
+  since: number,
+) {
+  const got = await stream.next(name);
+  expect(got?.data, name).toEqual(data);
+  expect((got?.at ?? Infinity) - since, `${name}: milliseconds after`).toBeLessThan(1000);
 }

@@ -16,6 +16,8 @@ export interface TestApp {
   config: Config;
   /** The database before any routing (what a second instance connects to). */
   databaseUrl: string;
+  /** The base URL it serves on a loopback port, with the `listen` option ('' without). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,8 @@ export async function createTestApp(
     streams?: Partial<Config['streams']>;
     /** Where the server's log lines go (LOG_LEVEL is silent unless `env` says otherwise). */
     logStream?: Writable;
+    /** Serve on a free loopback port too (for clients that need a socket: streams, raw HTTP). */
+    listen?: boolean;
   } = {},
 ): Promise<TestApp> {
   const shared = options.shareDatabaseWith;
@@ -64,6 +68,7 @@ export async function createTestApp(
     app,
     config,
     databaseUrl: url,
+    url: options.listen ? await app.listen({ host: '127.0.0.1', port: 0 }) : '',
     close: async () => {
       await app.close();
       await drop();
@@ -87,6 +92,9 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
     get databaseUrl(): string {
       return built().databaseUrl;
     },
+    get url(): string {
+      return built().url;
+    },
     close: () => built().close(),
   };
   let testApp: TestApp | undefined;
@@ -99,6 +107,18 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
   });
   afterAll(() => testApp?.close());
   return handle;
+}
+
+/**
+ * Two instances of the server on one database, as a deployment of several runs (PostgreSQL
+ * only: PGlite is in-process), for the enclosing `describe`. Each has its own session secret,
+ * so a person stays on the instance that signed them in, as a sticky load balancer keeps them.
+ */
+export function useTwoInstances(
+  ...[env, options]: Parameters<typeof createTestApp>
+): [TestApp, TestApp] {
+  const a = useTestApp(env, options);
+  return [a, useTestApp(env, { ...options, shareDatabaseWith: a })];
 }
 
 async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -13,6 +13,8 @@ describe('weak passwords', () => {
 
   const post = (url: string, payload: object, cookie?: string) =>
     t.app.inject({ method: 'POST', url, headers: jsonHeaders(cookie), payload });
+  const signIn = (email: string, password: string) =>
+    post('/api/auth/sign-in/email', { email, password });
   const alice = () => {
     const tag = randomUUID().slice(0, 8);
     return { name: 'Alice Smith', email: `alice.smith.${tag}@example.com` };
@@ -55,17 +57,12 @@ describe('weak passwords', () => {
     }
     const ok = await post('/api/auth/reset-password', { token, newPassword: STRONG });
     expect(ok.statusCode).toBe(200);
-    const signIn = await post('/api/auth/sign-in/email', { email: user.email, password: STRONG });
-    expect(signIn.statusCode).toBe(200);
+    expect((await signIn(user.email, STRONG)).statusCode).toBe(200);
   });
 
   it('change password refuses each weak password; a strong one ends every other session', async () => {
     const user = await signUp(t.app, alice());
-    const signIn = await post('/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
-    const laptop = cookieFrom(signIn.headers['set-cookie']);
+    const laptop = cookieFrom((await signIn(user.email, user.password)).headers['set-cookie']);
     const change = (newPassword: string, extra: object = {}) =>
       post(
         '/api/auth/change-password',
@@ -85,13 +82,8 @@ describe('weak passwords', () => {
     const fresh = cookieFrom(ok.headers['set-cookie']) || user.cookie;
     expect((await session(fresh)).json()).toMatchObject({ user: { email: user.email } });
 
-    const old = await post('/api/auth/sign-in/email', {
-      email: user.email,
-      password: user.password,
-    });
-    expect(old.statusCode).toBe(401);
-    const now = await post('/api/auth/sign-in/email', { email: user.email, password: STRONG });
-    expect(now.statusCode).toBe(200);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await signIn(user.email, STRONG)).statusCode).toBe(200);
   });
 
   it('change password needs a session and the current password', async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldCases } from '../../../tests/factories/field-cases.ts';
 import { buildBid, insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
@@ -68,27 +69,17 @@ describe('bids', () => {
       }
     });
 
-    it.each([
-      ['amount', 0.99, false],
-      ['amount', 1, true],
-      ['amount', 1.01, true],
-      ['amount', 1.005, false],
-      ['amount', 1_000_000_000, true],
-      ['amount', 1_000_000_000.01, false],
-      ['amount', '10', false],
-      ['amount', undefined, false],
-      ['deadline', '2028-02-29', true],
-      ['deadline', '2027-02-29', false],
-      ['deadline', 'tomorrow', false],
-      ['deadline', undefined, false],
-      ['message', 'm'.repeat(1000), true],
-      ['message', 'm'.repeat(1001), false],
-      ['message', '', true],
-      ['message', null, true],
-      ['message', 42, false],
-      ['taskId', undefined, false],
-      ['taskId', 7, false],
-    ])('%s = %j accepted: %s', async (field, value, accepted) => {
+    it.each(
+      fieldCases({
+        amount: {
+          accepted: [1, 1.01, 1_000_000_000],
+          refused: [0.99, 1.005, 1_000_000_000.01, '10', undefined],
+        },
+        deadline: { accepted: ['2028-02-29'], refused: ['2027-02-29', 'tomorrow', undefined] },
+        message: { accepted: ['m'.repeat(1000), '', null], refused: ['m'.repeat(1001), 42] },
+        taskId: { refused: [undefined, 7] },
+      }),
+    )('%s = %j accepted: %s', async (field, value, accepted) => {
       const res = await place(bidder.cookie, { ...buildBid(taskId), [field]: value });
       expect(res.statusCode).toBe(accepted ? 201 : 400);
       if (!accepted) expect(res.json().issues[0].path).toBe(`body.${field}`);

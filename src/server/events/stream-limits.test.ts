@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../tests/setup/raw-http.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
+import { useUsers } from '../../../tests/factories/scenes.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { STREAM_LIMITS } from './sse.ts';
@@ -35,15 +36,8 @@ async function until(check: () => boolean, ms = 2000) {
 }
 
 describe('event streams', () => {
-  let t: TestApp;
-  let base: string;
-  let user: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    user = await signUp(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { listen: true });
+  const [user] = useUsers(t, 1);
 
   const heldBy = (userId: string) =>
     [...t.app.lifecycle.streams].filter((s) => s.userId === userId).length;
@@ -52,7 +46,7 @@ describe('event streams', () => {
     const taskId = (await apiCall(t.app, 'POST', '/api/tasks', user, buildTask())).json()
       .insertedId;
     for (const url of ['/api/notifications/events', `/api/tasks/${taskId}/events`]) {
-      const res = await fetch(`${base}${url}`, {
+      const res = await fetch(`${t.url}${url}`, {
         method: 'HEAD',
         headers: { cookie: user.cookie },
         signal: AbortSignal.timeout(2000),
@@ -61,7 +55,7 @@ describe('event streams', () => {
       expect(res.headers.get('content-type'), url).toMatch(/text\/event-stream/);
       expect(t.app.lifecycle.streams.size, url).toBe(0);
       // A probe over a plain socket: the connection ends with the head (it hung, kept alive).
-      const probe = await rawRequest(Number(new URL(base).port), {
+      const probe = await rawRequest(Number(new URL(t.url).port), {
         method: 'HEAD',
         target: url,
         headers: { cookie: user.cookie },
@@ -72,7 +66,7 @@ describe('event streams', () => {
   });
 
   it('answers 404 for the stream of a task that does not exist, opening nothing', async () => {
-    const res = await fetch(`${base}/api/tasks/${randomUUID()}/events`, {
+    const res = await fetch(`${t.url}/api/tasks/${randomUUID()}/events`, {
       headers: { cookie: user.cookie },
       signal: AbortSignal.timeout(2000),
     });
@@ -85,7 +79,7 @@ describe('event streams', () => {
     const someone = await signUp(t.app);
     const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i < STREAM_LIMITS.perUser + 2; i++) {
-      streams.push(await openStream(`${base}/api/notifications/events`, someone.cookie));
+      streams.push(await openStream(`${t.url}/api/notifications/events`, someone.cookie));
     }
     expect(await until(() => streams[0]!.state.ended && streams[1]!.state.ended)).toBe(true);
     // The closed ones were told to wait before coming back; the newer ones stay open.
@@ -104,7 +98,7 @@ describe('event streams', () => {
     const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let i = 0; i <= STREAM_LIMITS.perAddress; i++) {
       const owner = users[Math.floor(i / perUser)]!;
-      streams.push(await openStream(`${base}/api/notifications/events`, owner.cookie));
+      streams.push(await openStream(`${t.url}/api/notifications/events`, owner.cookie));
     }
     expect(await until(() => streams[0]!.state.ended)).toBe(true);
     expect(streams.slice(1).every((s) => !s.state.ended)).toBe(true);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest, type RawRequest } from '../../../tests/setup/raw-http.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { buildUser, signUp } from '../../../tests/factories/users.ts';
@@ -27,19 +27,13 @@ function insertBeforeLast(path: string, insert: string): string {
 }
 
 describe('path spellings against every guard', () => {
-  const t = useTestApp({ RATE_LIMITS: 'on' });
-  let port: number;
+  const t = useTestApp({ RATE_LIMITS: 'on' }, { listen: true });
   let address = 0;
   /** A loopback address nobody has used yet in this file, so per-address limits start at 0. */
   const fresh = () => {
     address++;
     return `127.${10 + (address >> 16)}.${(address >> 8) & 255}.${address & 255}`;
   };
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    port = (t.app.server.address() as { port: number }).port;
-  });
-
   /** A JSON request from our own origin; a header set to `null` is left out. */
   const send = (
     request: Omit<RawRequest, 'headers'> & { headers?: Record<string, string | null> },
@@ -51,7 +45,7 @@ describe('path spellings against every guard', () => {
       ...request.headers,
     };
     for (const [k, v] of Object.entries(merged)) if (v !== null) headers[k] = v;
-    return rawRequest(port, { ...request, headers });
+    return rawRequest(Number(new URL(t.url).port), { ...request, headers });
   };
   const signIn = (target: string, email: string, password: string, from: string) =>
     send({ method: 'POST', target, body: JSON.stringify({ email, password }), from });

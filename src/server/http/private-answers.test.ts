@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { apiCall, jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
-import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/setup/test-app.ts';
+import { useOwnerWithTask } from '../../../tests/factories/scenes.ts';
+import { jsonHeaders } from '../../../tests/factories/users.ts';
 import { AUTH_ENDPOINTS, AUTH_PREFIX } from '../auth/endpoints.ts';
 import { ANONYMOUS_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from './private-answers.ts';
 
 describe('answers that depend on the session are never kept by a shared cache', () => {
-  let t: TestApp;
-  let user: TestUser;
-  let taskId: string;
-  let bidId: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    user = await signUp(t.app);
-    const bidder = await signUp(t.app);
-    taskId = (await apiCall(t.app, 'POST', '/api/tasks', user, buildTask())).json().insertedId;
-    bidId = (await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId))).json().insertedId;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  // The owner of a task with a bid: the ids fill in the routes' parameters.
+  const scene = useOwnerWithTask(t, { bid: true });
 
   /** Every (method, path) a route answers, with its parameters filled in. */
   function requestsFor(method: string, url: string): { method: string; url: string }[] {
@@ -27,7 +18,7 @@ describe('answers that depend on the session are never kept by a shared cache', 
         url: `${AUTH_PREFIX}${e.path.replace(':provider', 'google')}`,
       }));
     }
-    const filled = url.replace(':id', url.startsWith('/api/bids') ? bidId : taskId);
+    const filled = url.replace(':id', url.startsWith('/api/bids') ? scene.bidId : scene.taskId);
     // An event stream never ends: its head is what HEAD answers (and what GET sends first).
     return [
       { method: method === 'GET' && filled.endsWith('/events') ? 'HEAD' : method, url: filled },
@@ -45,12 +36,12 @@ describe('answers that depend on the session are never kept by a shared cache', 
     let checked = 0;
     for (const route of privateRoutes) {
       for (const req of requestsFor(route.method, route.url)) {
-        for (const cookie of [user.cookie, undefined]) {
+        for (const cookie of [scene.owner.cookie, undefined]) {
           const res = await t.app.inject({
             method: req.method as 'GET',
             url:
               req.method === 'GET' && req.url === '/api/bids'
-                ? `${req.url}?taskId=${taskId}`
+                ? `${req.url}?taskId=${scene.taskId}`
                 : req.url,
             headers: jsonHeaders(cookie),
             ...(['POST', 'PUT', 'PATCH'].includes(req.method) ? { payload: {} } : {}),

@@ -1,20 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTwoInstances } from '../../../tests/setup/test-app.ts';
 import { failedSignIn, signUp } from '../../../tests/factories/users.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 describe('two instances on one PostgreSQL', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp({ RATE_LIMITS: 'on' });
-    b = await createTestApp({ RATE_LIMITS: 'on' }, { shareDatabaseWith: a });
-  });
-  afterAll(async () => {
-    await b.app.close();
-    await a.close();
-  });
+  const [a, b] = useTwoInstances({ RATE_LIMITS: 'on' });
 
   it(`share one limit: ${RATE_LIMITS.authPerIp} sign-in attempts a minute from one address across both`, async () => {
     const from = `10.9.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -87,10 +87,15 @@ describe('mail outbox over SMTP', () => {
     expect(mail!.text).toContain('Hi <img src=x onerror=alert(1)>,');
   });
 
-  it('keeps a refused mail queued and retries it with backoff until the server takes it', async () => {
-    const to = 'retry@example.com';
+  /** Queues a mail to `to` while the mail server refuses every mail. */
+  async function queueWhileRefused(to: string) {
     smtp.refuse(true);
     await enqueueMail(t.app.database.db, resetMail(to));
+  }
+
+  it('keeps a refused mail queued and retries it with backoff until the server takes it', async () => {
+    const to = 'retry@example.com';
+    await queueWhileRefused(to);
     await expect
       .poll(async () => (await statusOf(t, to))[0]?.attempts, { timeout: 5000 })
       .toBeGreaterThanOrEqual(2);
@@ -106,8 +111,7 @@ describe('mail outbox over SMTP', () => {
 
   it('marks a mail failed after the last attempt and stops sending it', async () => {
     const to = 'never@example.com';
-    smtp.refuse(true);
-    await enqueueMail(t.app.database.db, resetMail(to));
+    await queueWhileRefused(to);
     await expect
       .poll(async () => (await statusOf(t, to))[0]?.status, { timeout: 5000 })
       .toBe('failed');

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { buildBid, insertTask } from '../../../tests/factories/tasks.ts';
+import { setTimeAgo } from '../../../tests/factories/clock.ts';
 import { callerFor, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import type { Question, QuestionPage } from '../../../src/shared/questions.ts';
 import { mailOutbox, questions } from '../db/schema.ts';
@@ -59,12 +60,6 @@ describe('questions on a task', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ message: expect.stringMatching(message) });
   };
-  /** Moves the answer's time back: the clock the edit window reads. */
-  const answeredMinutesAgo = (id: string, minutes: number) =>
-    t.app.database.db
-      .update(questions)
-      .set({ answeredAt: sql`now() - make_interval(mins => ${minutes})` })
-      .where(eq(questions.id, id));
 
   it('lists the questions for every signed-in person and nobody signed out', async () => {
     const taskId = await task();
@@ -165,12 +160,12 @@ describe('questions on a task', () => {
     expect((await answer(q._id, owner)).statusCode).toBe(200);
     for (const who of [bidder, otherBidder, stranger])
       expectError(await editAnswer(q._id, who), 403, /owner can answer/);
-    await answeredMinutesAgo(q._id, 9);
+    await setTimeAgo(t.app.database.db, questions.answeredAt, q._id, '9 minutes');
     const edited = await editAnswer(q._id, owner, 'Off-white, two coats.');
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ answer: 'Off-white, two coats.', canEditAnswer: true });
     expect(edited.json().answerEditedAt).not.toBeNull();
-    await answeredMinutesAgo(q._id, 11);
+    await setTimeAgo(t.app.database.db, questions.answeredAt, q._id, '11 minutes');
     expectError(await editAnswer(q._id, owner, 'Too late'), 409, /within 10 minutes/);
     expect((await list(taskId, owner)).items[0]).toMatchObject({
       answer: 'Off-white, two coats.',

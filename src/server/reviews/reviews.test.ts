@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
+import { setTimeAgo } from '../../../tests/factories/clock.ts';
 import { notifications, tasks } from '../db/schema.ts';
 import { runReviewJobs } from './review-window.ts';
 
@@ -44,12 +45,6 @@ describe('reviews after completed work', () => {
   const profile = async (user: TestUser) => (await call('GET', `/api/users/${user.id}`)).json();
   const received = async (user: TestUser) =>
     (await call('GET', `/api/users/${user.id}/reviews`)).json<{ _id: string; rating: number }[]>();
-  /** Moves the task's completion back in time: the clock the review window reads. */
-  const completedDaysAgo = (taskId: string, days: number) =>
-    t.app.database.db
-      .update(tasks)
-      .set({ completedAt: sql`now() - make_interval(days => ${days})` })
-      .where(eq(tasks.id, taskId));
 
   it('keeps a review hidden until the other side has reviewed, then publishes both at once', async () => {
     const taskId = await taskDoneBy();
@@ -111,11 +106,11 @@ describe('reviews after completed work', () => {
     const taskId = await taskDoneBy(owner, worker);
     expect((await review(taskId, worker, 2, 'Slow to answer messages.')).statusCode).toBe(201);
 
-    await completedDaysAgo(taskId, 13);
+    await setTimeAgo(t.app.database.db, tasks.completedAt, taskId, '13 days');
     await runReviewJobs(t.app.database.db, t.app.events);
     expect((await profile(owner)).client.rating.count).toBe(1); // only the first test's review
 
-    await completedDaysAgo(taskId, 15);
+    await setTimeAgo(t.app.database.db, tasks.completedAt, taskId, '15 days');
     const [a, b] = await Promise.all([
       runReviewJobs(t.app.database.db, t.app.events),
       runReviewJobs(t.app.database.db, t.app.events),

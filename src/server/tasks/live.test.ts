@@ -1,29 +1,25 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { useUsers } from '../../../tests/factories/scenes.ts';
-import { openSse } from '../../../tests/setup/sse-client.ts';
+import { expectEventWithinASecond, openSse } from '../../../tests/setup/sse-client.ts';
 import { apiCall } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask } from '../../../tests/factories/tasks.ts';
 
 describe('live updates over Server-Sent Events', () => {
-  const t = useTestApp();
-  let base: string;
+  const t = useTestApp({}, { listen: true });
   const [owner, bidder] = useUsers(t, 2);
-  beforeAll(async () => {
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  });
 
   it('pushes a new bid and an acceptance to everyone watching the task within a second', async () => {
     const taskId = (await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask())).json()
       .insertedId;
     const watchers = [
-      await openSse(`${base}/api/tasks/${taskId}/events`, owner.cookie),
-      await openSse(`${base}/api/tasks/${taskId}/events`, bidder.cookie),
+      await openSse(`${t.url}/api/tasks/${taskId}/events`, owner.cookie),
+      await openSse(`${t.url}/api/tasks/${taskId}/events`, bidder.cookie),
     ];
     expect(watchers[0]?.response.headers.get('content-type')).toMatch(/text\/event-stream/);
     const other = await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask());
     const unrelated = await openSse(
-      `${base}/api/tasks/${other.json().insertedId}/events`,
+      `${t.url}/api/tasks/${other.json().insertedId}/events`,
       owner.cookie,
     );
 
@@ -31,9 +27,7 @@ describe('live updates over Server-Sent Events', () => {
     const bidId = (await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId))).json()
       .insertedId;
     for (const w of watchers) {
-      const got = await w.next('bid');
-      expect(got?.data).toEqual({ bidId });
-      expect((got?.at ?? Infinity) - sent).toBeLessThan(1000);
+      await expectEventWithinASecond(w, 'bid', { bidId }, sent);
     }
     await apiCall(t.app, 'POST', `/api/bids/${bidId}/accept`, owner);
     for (const w of watchers) expect(await w.next('task')).not.toBeNull();
@@ -44,8 +38,8 @@ describe('live updates over Server-Sent Events', () => {
   it('pushes my new notifications to me only', async () => {
     const taskId = (await apiCall(t.app, 'POST', '/api/tasks', owner, buildTask())).json()
       .insertedId;
-    const mine = await openSse(`${base}/api/notifications/events`, owner.cookie);
-    const theirs = await openSse(`${base}/api/notifications/events`, bidder.cookie);
+    const mine = await openSse(`${t.url}/api/notifications/events`, owner.cookie);
+    const theirs = await openSse(`${t.url}/api/notifications/events`, bidder.cookie);
     await apiCall(t.app, 'POST', '/api/bids', bidder, buildBid(taskId));
     expect(await mine.next('notification')).not.toBeNull();
     expect(theirs.events).toEqual([]);
@@ -54,7 +48,7 @@ describe('live updates over Server-Sent Events', () => {
   });
 
   it('refuses streams to signed-out visitors', async () => {
-    const res = await fetch(`${base}/api/notifications/events`);
+    const res = await fetch(`${t.url}/api/notifications/events`);
     expect(res.status).toBe(401);
   });
 });

@@ -1,77 +1,50 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, PRIORITIES } from '../../shared/constants.ts';
 import { OWNER_STATUSES } from '../../shared/lifecycle.ts';
+import { fieldCases } from '../../../tests/factories/field-cases.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { jsonHeaders, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 
-type Case = [field: string, value: unknown, accepted: boolean];
-
 const url = (length: number) => `https://example.com/${'a'.repeat(length - 20)}`;
 
-/** Every field rule at its boundaries: [field, value, accepted?]. */
-const CASES: Case[] = [
-  ['title', '', false],
-  ['title', '   ', false],
-  ['title', 'a', true],
-  ['title', 'x'.repeat(200), true],
-  ['title', 'x'.repeat(201), false],
-  ['title', 5, false],
-  ['description', '', false],
-  ['description', 'd', true],
-  ['description', 'd'.repeat(5000), true],
-  ['description', 'd'.repeat(5001), false],
-  ['imageUrl', 'https://example.com/a.png', true],
-  ['imageUrl', '', true],
-  ['imageUrl', null, true],
-  ['imageUrl', url(2048), true],
-  ['imageUrl', url(2049), false],
-  ['imageUrl', 'http://example.com/a.png', false],
-  ['imageUrl', 'javascript:alert(1)', false],
-  ['imageUrl', 'ftp://example.com/a.png', false],
-  ['imageUrl', 'not a url', false],
-  ...PRIORITIES.map((p): Case => ['priority', p, true]),
-  ['priority', 'low', false],
-  ['priority', 'Critical', false],
-  ...CATEGORIES.map((c): Case => ['category', c, true]),
-  ['category', 'design', false],
-  ['category', 'Cooking', false],
-  ['deadline', '2028-02-29', true],
-  ['deadline', '2027-02-29', false],
-  ['deadline', '2030-04-31', false],
-  ['deadline', '2030-13-01', false],
-  ['deadline', '2030-6-30', false],
-  ['deadline', '2030-06-30T00:00:00Z', false],
-  ['deadline', '', false],
-  ['deadline', 20300630, false],
-  ['estimatedTime', -0.5, false],
-  ['estimatedTime', 0, true],
-  ['estimatedTime', 0.5, true],
-  ['estimatedTime', 0.25, false],
-  ['estimatedTime', 1.1, false],
-  ['estimatedTime', 10000, true],
-  ['estimatedTime', 10000.5, false],
-  ['estimatedTime', null, true],
-  ['estimatedTime', '2', false],
-  ['budget', -0.01, false],
-  ['budget', 0, true],
-  ['budget', 0.01, true],
-  ['budget', 0.005, false],
-  ['budget', 1e-7, false],
-  ['budget', 1.15, true],
-  ['budget', 999_999_999.99, true],
-  ['budget', 1_000_000_000, true],
-  ['budget', 1_000_000_000.01, false],
-  ['budget', null, true],
-  ['budget', '10', false],
-  ...OWNER_STATUSES.map((s): Case => ['status', s, true]),
+/** Every field rule at its boundaries. */
+const CASES = fieldCases({
+  title: { accepted: ['a', 'x'.repeat(200)], refused: ['', '   ', 'x'.repeat(201), 5] },
+  description: { accepted: ['d', 'd'.repeat(5000)], refused: ['', 'd'.repeat(5001)] },
+  imageUrl: {
+    accepted: ['https://example.com/a.png', '', null, url(2048)],
+    refused: [
+      url(2049),
+      'http://example.com/a.png',
+      'javascript:alert(1)',
+      'ftp://example.com/a.png',
+      'not a url',
+    ],
+  },
+  priority: { accepted: [...PRIORITIES], refused: ['low', 'Critical'] },
+  category: { accepted: [...CATEGORIES], refused: ['design', 'Cooking'] },
+  deadline: {
+    accepted: ['2028-02-29'],
+    refused: [
+      '2027-02-29',
+      '2030-04-31',
+      '2030-13-01',
+      '2030-6-30',
+      '2030-06-30T00:00:00Z',
+      '',
+      20300630,
+    ],
+  },
+  estimatedTime: { accepted: [0, 0.5, 10000, null], refused: [-0.5, 0.25, 1.1, 10000.5, '2'] },
+  budget: {
+    accepted: [0, 0.01, 1.15, 999_999_999.99, 1_000_000_000, null],
+    refused: [-0.01, 0.005, 1e-7, 1_000_000_000.01, '10'],
+  },
   // In Progress comes from accepting a bid: a new task cannot start with nobody assigned.
-  ['status', 'In Progress', false],
-  ['status', 'Completed', false],
-  ['status', 'Open', false],
-  ['location', 'l'.repeat(200), true],
-  ['location', 'l'.repeat(201), false],
-];
+  status: { accepted: [...OWNER_STATUSES], refused: ['In Progress', 'Completed', 'Open'] },
+  location: { accepted: ['l'.repeat(200)], refused: ['l'.repeat(201)] },
+});
 
 describe('task field rules at their boundaries', () => {
   const t = useTestApp();

@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../src/server/db/client.ts';
+
+/**
+ * Sets one row's timestamp `column` (the row with that `id`) to `interval` before now, e.g.
+ * `'13 days'`: how a test moves back the clock that a time window reads.
+ */
+export function setTimeAgo(db: Db, column: PgColumn, id: string, interval: string) {
+  return db.execute(
+    sql`update ${column.table} set ${sql.identifier(column.name)} = now() - ${interval}::interval where id = ${id}`,
+  );
+}

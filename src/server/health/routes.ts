@@ -16,12 +16,9 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get('/api/ready', ready, async (_request, reply) => {
     if (app.lifecycle.draining)
       throw new HttpError(503, 'The server is shutting down.', 'NOT_READY');
-    // Every connection busy with a queue behind, or as many requests in progress as the pool
-    // serves: a ping would wait its turn and read as an outage. Say "overloaded" at once (the
-    // load balancer may send less here meanwhile).
-    const { reason } = app.pressure();
-    if (reason === 'pool' || reason === 'requests')
-      return sendOverloaded(reply, 'The server is overloaded.');
+    // Every connection busy with a queue behind: a ping would wait its turn and read as an
+    // outage. Say "overloaded" at once (the load balancer may send less here meanwhile).
+    if (app.pressure().reason === 'pool') return sendOverloaded(reply, 'The server is overloaded.');
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -15,21 +15,12 @@ export const RETRY_AFTER_SECONDS = 1;
 /** Paths that must answer whatever the load: the process's own health and readiness. */
 const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready']);
 
-/**
- * Requests in progress per pool connection beyond which a new one is turned away (on
- * PostgreSQL): 100 for the pool of 10. A request queued for the CPU rather than for a
- * connection never shows in the pool's queue; this counts it from its first hook on.
- */
-export const IN_FLIGHT_PER_CONNECTION = 10;
-
 export interface Pressure {
   overloaded: boolean;
-  /** Why, when overloaded: the database pool's queue, requests in progress, the event loop. */
-  reason: 'pool' | 'requests' | 'event loop' | null;
+  /** Why, when overloaded: the database pool's queue or the event loop. */
+  reason: 'pool' | 'event loop' | null;
   waiting: number;
   busy: number;
-  /** Requests admitted and not yet answered (event streams not counted). */
-  inFlight: number;
   loopDelayMs: number;
 }
 
@@ -46,10 +37,9 @@ export function sendOverloaded(
 
 /**
  * Load shedding: a request that would queue behind more than ten waiting queries per pool
- * connection (ten rounds of queries: tens of milliseconds when queries are fast), or arrive
- * while ten requests per pool connection are already in progress, or while the event loop is
- * more than a second late, is answered 503 with `Retry-After` before it reads the session or
- * touches the database, so nobody waits seconds for a connection or for the CPU. Logged (at most once a second) as
+ * connection (ten rounds of queries: tens of milliseconds when queries are fast) or arrive while the event loop is more than
+ * a second late is answered 503 with `Retry-After` before it reads the session or touches the
+ * database, so nobody waits seconds for a connection. Logged (at most once a second) as
  * "overloaded", never as a database outage; `app.pressure()` tells /api/ready and the error
  * handler which of the two they are looking at.
  */
@@ -69,7 +59,6 @@ export function registerOverload(app: FastifyInstance) {
     sampler.unref();
   });
 
-  let inFlight = 0;
   const pressure = (): Pressure => {
     const pool = app.database.pressure();
     const waiting = pool?.waiting ?? 0;
@@ -77,12 +66,10 @@ export function registerOverload(app: FastifyInstance) {
     const reason =
       pool && waiting > pool.size * WAITING_PER_CONNECTION
         ? 'pool'
-        : pool && inFlight >= pool.size * IN_FLIGHT_PER_CONNECTION
-          ? 'requests'
-          : loopDelayMs > MAX_LOOP_DELAY_MS
-            ? 'event loop'
-            : null;
-    return { overloaded: reason !== null, reason, waiting, busy, inFlight, loopDelayMs };
+        : loopDelayMs > MAX_LOOP_DELAY_MS
+          ? 'event loop'
+          : null;
+    return { overloaded: reason !== null, reason, waiting, busy, loopDelayMs };
   };
   app.decorate('pressure', pressure);
 
@@ -91,18 +78,11 @@ export function registerOverload(app: FastifyInstance) {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || ALWAYS_ANSWERED.has(path)) return;
     const now = pressure();
-    if (!now.overloaded) {
-      // An event stream stays open by design; streams have limits of their own (sse.ts).
-      if (request.routeOptions.url?.endsWith('/events')) return;
-      inFlight++;
-      reply.raw.once('close', () => inFlight--);
-      return;
-    }
+    if (!now.overloaded) return;
     if (Date.now() - lastLog > 1000) {
       lastLog = Date.now();
-      const { waiting, busy } = now;
       request.log.warn(
-        { waiting, busy, inFlight, loopDelayMs: Math.round(now.loopDelayMs) },
+        { waiting: now.waiting, busy: now.busy, loopDelayMs: Math.round(now.loopDelayMs) },
         `overloaded (${now.reason}): requests turned away with 503`,
       );
     }

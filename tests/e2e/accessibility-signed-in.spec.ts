@@ -14,7 +14,7 @@ import {
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test('signed in: task screens, my bids, the accept and delete dialogs, notifications', async ({
     page,

@@ -13,7 +13,7 @@ import {
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test('signed out: home, login, signup, browse, and protected routes (→ /login)', async ({
     page,

@@ -39,7 +39,7 @@ test.describe('private messages', () => {
     baseURL,
     accounts,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const owner = await accounts.signInPage('owner');
     const title = `Chat ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
@@ -151,7 +151,7 @@ test.describe('private messages', () => {
     baseURL,
     accounts,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const headers = { origin: baseURL! };
     await accounts.signInPage('pager');
     const bidder = await accounts.apiUser('paged');

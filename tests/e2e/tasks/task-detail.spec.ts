@@ -83,6 +83,9 @@ test.describe('task detail and bidding', () => {
     const title = `Vanishing ${uniqueToken()}`;
     const taskId = await createTask(owner.api, baseURL!, { title });
     await accounts.signInPage('bidder');
+    // The deletion's live event must not beat the click (an open page would then show
+    // that the task is gone): the page gets no event stream here.
+    await page.route('**/api/tasks/*/events', (route) => route.abort());
     await page.goto(`/browse-tasks/${taskId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // The task disappears between loading the page and bidding.

@@ -1,12 +1,12 @@
 import { ClipboardList, Gavel, LogOut, MessageSquare, Settings, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { UserAvatar } from '../components/ui/user-avatar.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import type { AuthUser } from '../lib/auth/auth-context.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
-import { useDismiss } from '../lib/use-dismiss.ts';
+import { usePopup } from '../lib/use-popup.ts';
 
 const HOVER_CLOSE_DELAY_MS = 150;
 const ERROR_VISIBLE_MS = 6000;
@@ -25,9 +25,6 @@ const MENU_LINKS = [
  */
 export function UserMenu({ user }: { user: AuthUser }) {
   const { logout } = useAuth();
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const [hovered, setHovered] = useState(false);
   const [pinned, setPinned] = useState(false);
@@ -40,7 +37,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
     setPinned(false);
   };
 
-  useDismiss(open, rootRef, buttonRef, close);
+  const { rootRef, panelId, buttonProps } = usePopup(open, close);
 
   useEffect(() => {
     if (!signOutError) return;
@@ -74,11 +71,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
       }}
     >
       <button
-        ref={buttonRef}
+        {...buttonProps}
         type="button"
         className="btn btn-ghost btn-circle btn-sm p-0 sm:btn-md"
-        aria-expanded={open}
-        aria-controls={menuId}
         aria-label={`Account menu for ${name}`}
         onClick={() => {
           // A click keeps a hover-opened menu open; a second click closes it.
@@ -89,7 +84,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         <UserAvatar name={user.displayName} photoURL={user.photoURL} className="size-8 sm:size-9" />
       </button>
       {open ? (
-        <div id={menuId} className="absolute right-0 top-full z-50 w-64 pt-2">
+        <div id={panelId} className="absolute right-0 top-full z-50 w-64 pt-2">
           <div className="rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
             <div className="border-b border-base-300 px-3 pt-1 pb-3">
               <p className="truncate font-semibold">{name}</p>

@@ -1,29 +1,29 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /**
- * Closes a popup (menu, panel) while it is open: a pointer press outside `rootRef` calls
- * `onDismiss`, and Escape calls it too, then gives the focus back to `returnFocusRef`.
+ * A button that opens a popup (menu, panel) beside it. While `open`, a pointer press outside
+ * the root element and Escape call `onClose`; Escape also gives the focus back to the button.
+ * Spread `buttonProps` on the button, put `rootRef` on the element holding both, and `panelId`
+ * on the popup.
  */
-export function useDismiss(
-  open: boolean,
-  rootRef: RefObject<HTMLElement | null>,
-  returnFocusRef: RefObject<HTMLElement | null>,
-  onDismiss: () => void,
-) {
-  const onDismissRef = useRef(onDismiss);
+export function usePopup(open: boolean, onClose: () => void) {
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
   useEffect(() => {
-    onDismissRef.current = onDismiss;
+    onCloseRef.current = onClose;
   });
 
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) onDismissRef.current();
+      if (!rootRef.current?.contains(event.target as Node)) onCloseRef.current();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      onDismissRef.current();
-      returnFocusRef.current?.focus();
+      onCloseRef.current();
+      buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -31,5 +31,11 @@ export function useDismiss(
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open, rootRef, returnFocusRef]);
+  }, [open]);
+
+  return {
+    rootRef,
+    panelId,
+    buttonProps: { ref: buttonRef, 'aria-expanded': open, 'aria-controls': panelId },
+  };
 }

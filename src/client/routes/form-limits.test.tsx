@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 // A test, not part of the bundle: it checks the forms against the zod schemas themselves.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { z } from 'zod';
-import { patternRegExp, QUESTION_LIMITS } from '../../shared/limits.ts';
+import { patternRegExp } from '../../shared/limits.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { createBidSchema } from '../../shared/bids.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
@@ -210,34 +210,13 @@ const FORMS: FormCase[] = [
   },
   {
     name: 'question',
-    html: () =>
-      render(
-        <QuestionTextForm
-          intent="ask"
-          label="Ask a question"
-          name="text"
-          maxLength={QUESTION_LIMITS.text.maxLength}
-          button="Ask"
-          busyLabel="Asking"
-        />,
-      ),
+    html: () => render(<QuestionTextForm intent="ask" />),
     schema: askQuestionSchema,
     valid: { text: 'Which colour?' },
   },
   {
     name: 'answer',
-    html: () =>
-      render(
-        <QuestionTextForm
-          intent="answer"
-          questionId="q1"
-          label="Answer"
-          name="answer"
-          maxLength={QUESTION_LIMITS.answer.maxLength}
-          button="Post answer"
-          busyLabel="Posting answer"
-        />,
-      ),
+    html: () => render(<QuestionTextForm intent="answer" questionId="q1" />),
     schema: answerQuestionSchema,
     valid: { answer: 'White.' },
   },

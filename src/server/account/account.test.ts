@@ -91,11 +91,10 @@ describe('my account: data export and deletion', () => {
 
     // Signed out everywhere; the old password opens nothing; a goodbye mail went out.
     expect((await apiCall(t.app, 'GET', '/api/auth/get-session', me)).json()).toBeNull();
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: jsonHeaders(),
-      payload: { email: me.email, password: me.password },
+    const { email, password } = me;
+    const signIn = await apiCall(t.app, 'POST', '/api/auth/sign-in/email', undefined, {
+      email,
+      password,
     });
     expect(signIn.statusCode).toBe(401);
     // Among the others this address received (verify, bid accepted), whatever their order.

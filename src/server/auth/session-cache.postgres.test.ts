@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import {
-  apiCall,
-  cookieFrom,
-  jsonHeaders,
-  signUp,
-  type TestUser,
-} from '../../../tests/factories/users.ts';
+import { apiCall, cookieFrom, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
 /** Whether a cookie opens a route that needs a session on `app`: 200 or 401. */
@@ -41,13 +35,14 @@ describe('sessions cached per instance: a session ended anywhere is refused ever
     await a?.close();
   });
 
+  /** A POST through B, as the web app sends it. */
+  const postToB = (url: string, cookie: string | undefined, payload: object) =>
+    apiCall(b.app, 'POST', url, cookie ? { cookie } : undefined, payload);
+
+  /** Signs in through B: another device's session cookie. */
   async function signIn(user: TestUser) {
-    const res = await b.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: jsonHeaders(),
-      payload: { email: user.email, password: user.password },
-    });
+    const { email, password } = user;
+    const res = await postToB('/api/auth/sign-in/email', undefined, { email, password });
     expect(res.statusCode).toBe(200);
     return cookieFrom(res.headers['set-cookie']);
   }
@@ -67,12 +62,7 @@ describe('sessions cached per instance: a session ended anywhere is refused ever
     const user = await signUp(a.app);
     const phone = await signIn(user);
     expect(await status(a.app, phone)).toBe(200);
-    const out = await b.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: jsonHeaders(phone),
-      payload: {},
-    });
+    const out = await postToB('/api/auth/sign-out', phone, {});
     expect(out.statusCode).toBe(200);
     expect(await refusedWithin(a.app, phone, 1000)).toBeLessThan(1000);
     expect(await status(a.app, user.cookie)).toBe(200);
@@ -84,13 +74,7 @@ describe('sessions cached per instance: a session ended anywhere is refused ever
     for (const cookie of [user.cookie, laptop, phone])
       expect(await status(a.app, cookie)).toBe(200);
 
-    const others = await apiCall(
-      b.app,
-      'POST',
-      '/api/auth/revoke-other-sessions',
-      { cookie: phone },
-      {},
-    );
+    const others = await postToB('/api/auth/revoke-other-sessions', phone, {});
     expect(others.statusCode).toBe(200);
     expect(await refusedWithin(a.app, laptop, 1000)).toBeLessThan(1000);
     expect(await refusedWithin(a.app, user.cookie, 1000)).toBeLessThan(1000);
@@ -98,16 +82,10 @@ describe('sessions cached per instance: a session ended anywhere is refused ever
 
     const tablet = await signIn(user);
     expect(await status(a.app, tablet)).toBe(200);
-    const changed = await apiCall(
-      b.app,
-      'POST',
-      '/api/auth/change-password',
-      { cookie: phone },
-      {
-        currentPassword: user.password,
-        newPassword: 'another-long-secret',
-      },
-    );
+    const changed = await postToB('/api/auth/change-password', phone, {
+      currentPassword: user.password,
+      newPassword: 'another-long-secret',
+    });
     expect(changed.statusCode).toBe(200);
     expect(await refusedWithin(a.app, tablet, 1000)).toBeLessThan(1000);
     expect(await refusedWithin(a.app, phone, 1000)).toBeLessThan(1000);

@@ -1,8 +1,8 @@
 import { Bell } from 'lucide-react';
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { CountBadge, unreadLabel, useLastCount } from '../../../components/ui/count-badge.tsx';
 import { useFetcher } from 'react-router';
-import { useDismiss } from '../../../lib/use-dismiss.ts';
+import { usePopup } from '../../../lib/use-popup.ts';
 import { useUserEvents } from '../../../lib/user-events.tsx';
 import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
 
@@ -18,10 +18,8 @@ const NOTIFICATION_EVENTS = ['notification'] as const;
  * mark-as-read.
  */
 export function NotificationBell() {
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const { rootRef, panelId, buttonProps } = usePopup(open, () => setOpen(false));
   const fetcher = useFetcher<NotificationsData>();
   const href = open ? `${NOTIFICATIONS_RESOURCE}?list` : NOTIFICATIONS_RESOURCE;
   const { load } = fetcher;
@@ -34,18 +32,14 @@ export function NotificationBell() {
   // The badge is a hint: a failed count keeps the last one (the open list shows errors).
   const count = useLastCount(fetcher.data?.unread);
 
-  useDismiss(open, rootRef, buttonRef, () => setOpen(false));
-
   const label = unreadLabel('Notifications', count);
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
+        {...buttonProps}
         type="button"
         className="btn btn-ghost btn-circle btn-sm relative sm:btn-md"
         aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
         title="Notifications"
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}

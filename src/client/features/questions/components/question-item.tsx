@@ -1,7 +1,6 @@
 import { Eye, EyeOff, MessageSquareReply, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
 import { ANSWER_EDIT_MINUTES } from '../../../../shared/constants.ts';
 import type { Question } from '../../../../shared/questions.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -57,12 +56,6 @@ export function QuestionItem({
   const [editing, setEditing] = useState(false);
   const stopEditing = useCallback(() => setEditing(false), []);
   // Answering and changing the answer post the same box.
-  const answerBox = {
-    questionId: q._id,
-    label: 'Answer',
-    name: 'answer',
-    maxLength: QUESTION_LIMITS.answer.maxLength,
-  } as const;
   return (
     <li
       className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0"
@@ -106,9 +99,7 @@ export function QuestionItem({
           <div className="mt-2">
             <QuestionTextForm
               intent="answer"
-              {...answerBox}
-              button="Post answer"
-              busyLabel="Posting answer"
+              questionId={q._id}
               hint={`Everyone who can see the question sees your answer. You can change it for ${ANSWER_EDIT_MINUTES} minutes.`}
             />
           </div>
@@ -118,10 +109,8 @@ export function QuestionItem({
         <div className="ml-3 sm:ml-5">
           <QuestionTextForm
             intent="edit-answer"
-            {...answerBox}
+            questionId={q._id}
             defaultValue={q.answer ?? ''}
-            button="Save answer"
-            busyLabel="Saving answer"
             onDone={stopEditing}
           />
         </div>

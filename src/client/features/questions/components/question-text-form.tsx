@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
+import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -7,14 +8,35 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
 import { isSubmitting } from '../../../lib/pending.ts';
 
+/** Each form's box and button: asking a question, answering it, changing the answer. */
+const FORMS = {
+  ask: {
+    label: 'Ask a question',
+    name: 'text',
+    maxLength: QUESTION_LIMITS.text.maxLength,
+    button: 'Ask',
+    busyLabel: 'Asking',
+  },
+  answer: {
+    label: 'Answer',
+    name: 'answer',
+    maxLength: QUESTION_LIMITS.answer.maxLength,
+    button: 'Post answer',
+    busyLabel: 'Posting answer',
+  },
+  'edit-answer': {
+    label: 'Answer',
+    name: 'answer',
+    maxLength: QUESTION_LIMITS.answer.maxLength,
+    button: 'Save answer',
+    busyLabel: 'Saving answer',
+  },
+} as const;
+
 interface QuestionTextFormProps {
-  intent: 'ask' | 'answer' | 'edit-answer';
+  intent: keyof typeof FORMS;
+  /** The question answered (not for asking). */
   questionId?: string;
-  label: string;
-  name: 'text' | 'answer';
-  maxLength: number;
-  button: string;
-  busyLabel: string;
   defaultValue?: string;
   hint?: ReactNode;
   /** After a success (e.g. to close the box it sits in). */
@@ -26,7 +48,8 @@ interface QuestionTextFormProps {
  * answering and changing an answer. A success empties it; the server's messages show under it.
  */
 export function QuestionTextForm(props: QuestionTextFormProps) {
-  const { intent, questionId, label, name, maxLength, button, busyLabel } = props;
+  const { intent, questionId } = props;
+  const { label, name, maxLength, button, busyLabel } = FORMS[intent];
   const fetcher = useFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const failure = isFailure(fetcher.data) ? fetcher.data.error : undefined;

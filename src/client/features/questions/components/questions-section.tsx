@@ -1,4 +1,3 @@
-import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
 import { MoreLink } from '../../../components/ui/more-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import type { LoadedQuestions } from '../api/questions-api.ts';
@@ -21,11 +20,6 @@ export function QuestionsSection({ data, ownerName, moreHref, error }: Questions
       {data.canAsk ? (
         <QuestionTextForm
           intent="ask"
-          label="Ask a question"
-          name="text"
-          maxLength={QUESTION_LIMITS.text.maxLength}
-          button="Ask"
-          busyLabel="Asking"
           hint="Public: everyone signed in sees it. Plain text only."
         />
       ) : null}

@@ -11,7 +11,9 @@ test.describe('API reference', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     const response = await page.goto('/api/docs');
     expect(response?.headers()['content-security-policy']).toContain("style-src 'self';");
-    await expect(page.locator('.opblock-tag-section').first()).toBeVisible();
+    // Swagger UI is a 1.7 MB script that draws every operation: on this machine's Chromium,
+    // with another worker busy, it has taken more than the usual 7 s.
+    await expect(page.locator('.opblock-tag-section').first()).toBeVisible({ timeout: 30_000 });
     await expect(
       page.locator('.opblock-summary-path', { hasText: '/api/tasks' }).first(),
     ).toBeVisible();

@@ -73,6 +73,10 @@ test.describe('accounts', () => {
   test('the dropdown also opens on hover and closes with Escape', async ({ page, accounts }) => {
     const user = await accounts.create('hover');
     await signIn(page, user);
+    // The pointer rests on the avatar of the page signing in led to, not of the one it left.
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     const account = accountButton(page);
     await account.hover();
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();

@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { loggerOptions } from './logger.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createEventBus } from './events/bus.ts';
-import type { EventStream } from './events/sse.ts';
+import { endStreamsWhenSessionsChange, type EventStream } from './events/sse.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
@@ -93,6 +93,7 @@ export async function buildApp(
   app.decorate('sessions', sessions);
   app.decorate('auth', createAuth(config, database.db, app.log, sessions));
   app.decorate('lifecycle', { draining: false, streams: new Set<EventStream>() });
+  endStreamsWhenSessionsChange(app.lifecycle.streams, events);
   // Each instance sends queued mail once it is ready (see mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   app.decorate('mail', { drain: async () => mailWorker?.drain() });

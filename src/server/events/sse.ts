@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventBus } from './bus.ts';
 
 /** Tells browsers how soon to reconnect after the stream ends (a restart, say). */
 const RETRY_MS = 1000;
@@ -125,4 +126,18 @@ export function openEventStream(
 function makeRoom(streams: Set<EventStream>, mine: (s: EventStream) => boolean, max: number) {
   const held = [...streams].filter(mine);
   for (const old of held.slice(0, Math.max(0, held.length - max + 1))) old.evict();
+}
+
+/**
+ * Ends a user's open streams when their sessions change on any instance (signed out
+ * somewhere, other sessions revoked, password changed, account deleted). Each browser comes
+ * back a second later with its own cookie: a session still valid gets a new stream, one that
+ * ended is refused 401 and EventSource stops. Without this a stream opened before would go on
+ * carrying the user's events after their session ended.
+ */
+export function endStreamsWhenSessionsChange(streams: Set<EventStream>, bus: EventBus) {
+  return bus.subscribe((event) => {
+    if (event.type !== 'sessions.changed') return;
+    for (const stream of streams) if (stream.userId === event.userId) stream.close();
+  });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../tests/setup/raw-http.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { useUsers } from '../../../tests/factories/scenes.ts';
-import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
+import { apiCall, cookieFrom, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildTask } from '../../../tests/factories/tasks.ts';
 import { STREAM_LIMITS } from './sse.ts';
 
@@ -104,5 +104,35 @@ describe('event streams', () => {
     expect(streams.slice(1).every((s) => !s.state.ended)).toBe(true);
     expect(t.app.lifecycle.streams.size).toBe(STREAM_LIMITS.perAddress);
     for (const s of streams) s.close();
+  });
+
+  it('ends a user’s streams when their sessions change; a session that ended cannot open one again', async () => {
+    const someone = await signUp(t.app);
+    const other = await signUp(t.app);
+    const signIn = await apiCall(t.app, 'POST', '/api/auth/sign-in/email', undefined, {
+      email: someone.email,
+      password: someone.password,
+    });
+    const laptop = cookieFrom(signIn.headers['set-cookie']);
+    const url = `${t.url}/api/notifications/events`;
+    const [mine, onLaptop, theirs] = [
+      await openStream(url, someone.cookie),
+      await openStream(url, laptop),
+      await openStream(url, other.cookie),
+    ];
+
+    const out = await apiCall(t.app, 'POST', '/api/auth/sign-out', { cookie: laptop }, {});
+    expect(out.statusCode).toBe(200);
+    expect(await until(() => mine.state.ended && onLaptop.state.ended, 1000)).toBe(true);
+    expect(theirs.state.ended).toBe(false);
+    // Each browser comes back with its own cookie: the signed-out one is refused.
+    const again = await fetch(url, {
+      headers: { cookie: laptop },
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(again.status).toBe(401);
+    const still = await openStream(url, someone.cookie);
+    expect(still.state.ended).toBe(false);
+    for (const s of [still, theirs]) s.close();
   });
 });

@@ -4,6 +4,7 @@ import { signUp } from '../../../tests/factories/users.ts';
 import { indexesUsed, planNodes, seqScansOf } from '../../../tests/setup/query-plan.ts';
 import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { threadParticipants } from '../db/schema.ts';
+import { createMessageRepository } from './messages-repository.ts';
 import { createThreadRepository } from './repository.ts';
 import { seedThreadScale } from './seed-scale.ts';
 
@@ -16,7 +17,8 @@ const TABLES = ['threads', 'thread_participants', 'messages', 'tasks', 'user'];
  */
 describe('indexes: private messages page by key', () => {
   const t = useTestApp();
-  let repo: ReturnType<typeof createThreadRepository>;
+  let threadRepo: ReturnType<typeof createThreadRepository>;
+  let messageRepo: ReturnType<typeof createMessageRepository>;
   let busy: string;
   let longThreadId: string;
 
@@ -28,7 +30,8 @@ describe('indexes: private messages page by key', () => {
       longThread: 10_000,
       otherThreads: 10_000,
     }));
-    repo = createThreadRepository(t.app.database.db, t.app.events);
+    threadRepo = createThreadRepository(t.app.database.db);
+    messageRepo = createMessageRepository(t.app.database.db, t.app.events);
   }, 120_000);
 
   async function expectIndexed(query: SQLWrapper, index: string) {
@@ -41,20 +44,29 @@ describe('indexes: private messages page by key', () => {
 
   it('the inbox of a person with 1,000 threads, first and a deep page', async () => {
     await expectIndexed(
-      repo.inboxQuery(db(), busy, undefined, 21),
+      threadRepo.inboxQuery(db(), busy, undefined, 21),
       'thread_participants_inbox_idx',
     );
-    await expectIndexed(repo.inboxQuery(db(), busy, deep, 21), 'thread_participants_inbox_idx');
+    await expectIndexed(
+      threadRepo.inboxQuery(db(), busy, deep, 21),
+      'thread_participants_inbox_idx',
+    );
     // Each summary's last message is one key lookup.
-    await expectIndexed(repo.inboxQuery(db(), busy, undefined, 21), 'messages_thread_seq_idx');
+    await expectIndexed(
+      threadRepo.inboxQuery(db(), busy, undefined, 21),
+      'messages_thread_seq_idx',
+    );
   });
 
   it('the newest 50 messages of a 10,000-message thread, and a page further back', async () => {
     await expectIndexed(
-      repo.messagesQuery(db(), longThreadId, null, 51),
+      messageRepo.messagesQuery(db(), longThreadId, null, 51),
       'messages_thread_seq_idx',
     );
-    await expectIndexed(repo.messagesQuery(db(), longThreadId, 200, 51), 'messages_thread_seq_idx');
+    await expectIndexed(
+      messageRepo.messagesQuery(db(), longThreadId, 200, 51),
+      'messages_thread_seq_idx',
+    );
   });
 
   it('“Seen” in a 10,000-message thread starts at the other side’s read point', async () => {
@@ -63,7 +75,7 @@ describe('indexes: private messages page by key', () => {
         sql`select other_id from thread_participants where thread_id = ${longThreadId} and user_id = ${busy}`,
       )) as unknown as { rows: { other_id: string }[] }
     ).rows;
-    const query = repo.seenQuery(db(), longThreadId, busy, partner!.other_id);
+    const query = threadRepo.seenQuery(db(), longThreadId, busy, partner!.other_id);
     await expectIndexed(query, 'messages_thread_seq_idx');
     // The read point bounds the scan of the index (a condition, not a filter on every row).
     const nodes = await planNodes(db(), query);
@@ -72,21 +84,21 @@ describe('indexes: private messages page by key', () => {
   });
 
   it('the unread total', async () => {
-    const nodes = await planNodes(db(), repo.unreadQuery(db(), busy));
+    const nodes = await planNodes(db(), threadRepo.unreadQuery(db(), busy));
     expect(seqScansOf(nodes, 'thread_participants')).toEqual([]);
     expect([...indexesUsed(nodes)].some((i) => i!.startsWith('thread_participants_'))).toBe(true);
   });
 
   it('the API answers from that data: the last 50 of the long thread, the inbox by pages', async () => {
-    const messages = await repo.messages(db(), longThreadId, busy, undefined, 50);
+    const messages = await messageRepo.list(db(), longThreadId, busy, undefined, 50);
     expect(messages).toMatchObject({ items: expect.any(Array), nextCursor: expect.any(String) });
     if (typeof messages === 'string') throw new Error(messages);
     expect(messages.items.map((m) => m.body.split(' ')[1])).toEqual(
       Array.from({ length: 50 }, (_, i) => String(9951 + i)),
     );
-    const page = await repo.list(db(), busy, undefined, 20);
+    const page = await threadRepo.list(db(), busy, undefined, 20);
     expect(page?.items[0]).toMatchObject({ id: longThreadId, unreadCount: 0 });
-    expect(await repo.unreadCount(db(), busy)).toBe(999);
+    expect(await threadRepo.unreadCount(db(), busy)).toBe(999);
   });
 
   it('a sequential scan would show at this size (the test can fail)', async () => {

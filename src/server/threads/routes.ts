@@ -17,6 +17,7 @@ import {
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { routeOptions } from '../http/route-options.ts';
 import { errorResponses } from '../openapi/schemas.ts';
+import { createMessageRepository } from './messages-repository.ts';
 import { createThreadRepository } from './repository.ts';
 
 const badCursor = (path: string) =>
@@ -29,11 +30,12 @@ const badCursor = (path: string) =>
  * thread's two participants; anyone else gets 404, as if the thread did not exist.
  */
 export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createThreadRepository(app.database.db, app.events);
+  const threads = createThreadRepository(app.database.db);
+  const messages = createMessageRepository(app.database.db, app.events);
 
   /** The thread as the caller sees it, read from the primary (just written). */
   const threadFor = async (threadId: string, userId: string) => {
-    const thread = await repo.get(app.database.db, threadId, userId);
+    const thread = await threads.get(app.database.db, threadId, userId);
     if (!thread) throw notFound(THREAD_MESSAGES.notFound);
     return thread;
   };
@@ -57,7 +59,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const { taskId, bidderId } = request.body;
-      const result = await repo.open(taskId, request.user.id, bidderId);
+      const result = await threads.open(taskId, request.user.id, bidderId);
       switch (result.outcome) {
         case 'task-not-found':
           throw notFound(TASK_NOT_FOUND);
@@ -87,7 +89,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const { cursor, limit } = request.query;
-      const page = await repo.list(request.readDb(), request.user.id, cursor, limit);
+      const page = await threads.list(request.readDb(), request.user.id, cursor, limit);
       if (!page) throw badCursor('query.cursor');
       return page;
     },
@@ -98,7 +100,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'messages', 'How many messages addressed to me are unread', {
       response: { 200: unreadCountSchema, ...errorResponses(401) },
     }),
-    async (request) => ({ count: await repo.unreadCount(request.readDb(), request.user.id) }),
+    async (request) => ({ count: await threads.unreadCount(request.readDb(), request.user.id) }),
   );
 
   app.get(
@@ -108,7 +110,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: threadSchema, ...errorResponses(401, 404) },
     }),
     async (request) => {
-      const thread = await repo.get(request.readDb(), request.params.id, request.user.id);
+      const thread = await threads.get(request.readDb(), request.params.id, request.user.id);
       if (!thread) throw notFound(THREAD_MESSAGES.notFound);
       return thread;
     },
@@ -125,7 +127,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const { before, limit } = request.query;
-      const page = await repo.messages(
+      const page = await messages.list(
         request.readDb(),
         request.params.id,
         request.user.id,
@@ -148,7 +150,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 429) },
     }),
     async (request, reply) => {
-      const result = await repo.send(request.params.id, request.user.id, request.body.body);
+      const result = await messages.send(request.params.id, request.user.id, request.body.body);
       if (result.outcome === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
       if (result.outcome === 'closed')
         throw new HttpError(409, THREAD_MESSAGES.closed[result.reason], 'THREAD_CLOSED');
@@ -168,7 +170,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: markReadResultSchema, ...errorResponses(400, 401, 404) },
     }),
     async (request) => {
-      const result = await repo.markRead(request.params.id, request.user.id, request.body.upTo);
+      const result = await messages.markRead(request.params.id, request.user.id, request.body.upTo);
       if (result.outcome === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
       if (result.outcome === 'no-message')
         throw badRequest(THREAD_MESSAGES.messageNotFound, 'BAD_REQUEST', [

@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  THREAD_WRITABLE_DAYS_AFTER_COMPLETION,
+  type ThreadClosedReason,
+} from '../../shared/threads.ts';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { tasks, threadParticipants, threads } from '../db/schema.ts';
+
+/*
+ * Who may see a thread and whether it still takes messages: the checks the thread and
+ * message repositories share.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Why writing is closed, or null while it is open. */
+export function closedReason(
+  task: { id: string | null; completedAt: Date | null },
+  now = Date.now(),
+): ThreadClosedReason | null {
+  if (task.id === null) return 'task-deleted';
+  const { completedAt } = task;
+  if (completedAt && now - completedAt.getTime() > THREAD_WRITABLE_DAYS_AFTER_COMPLETION * DAY_MS)
+    return 'expired';
+  return null;
+}
+
+/** Whether `userId` takes part in the thread (false for a malformed id). */
+export async function participates(reader: Db, threadId: string, userId: string) {
+  if (!isUuid(threadId)) return false;
+  const [row] = await reader
+    .select({ id: threadParticipants.threadId })
+    .from(threadParticipants)
+    .where(and(eq(threadParticipants.threadId, threadId), eq(threadParticipants.userId, userId)));
+  return row !== undefined;
+}
+
+/**
+ * The thread, locked for the rest of the transaction (every send and read of it takes
+ * this lock first), with its task's state; undefined unless `userId` takes part in it.
+ */
+export async function lockThread(tx: Db, threadId: string, userId: string) {
+  const [thread] = await tx
+    .select({
+      ownerId: threads.ownerId,
+      bidderId: threads.bidderId,
+      messageCount: threads.messageCount,
+      taskId: threads.taskId,
+      taskTitle: sql<string>`coalesce(${tasks.title}, ${threads.taskTitle})`,
+      completedAt: tasks.completedAt,
+    })
+    .from(threads)
+    .leftJoin(tasks, eq(tasks.id, threads.taskId))
+    .where(eq(threads.id, threadId))
+    .for('update', { of: threads });
+  if (!thread || (thread.ownerId !== userId && thread.bidderId !== userId)) return undefined;
+  return { ...thread, otherId: thread.ownerId === userId ? thread.bidderId : thread.ownerId };
+}

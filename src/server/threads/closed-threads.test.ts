@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bids, tasks } from '../db/schema.ts';
 import type { Message, ThreadSummary } from '../../shared/threads.ts';
-import { DAY, useThreadScene } from './test-scene.ts';
+import { DAY, useThreadScene } from '../../../tests/factories/threads.ts';
 
 /** Threads whose task was deleted or completed long ago: readable, closed to new messages. */
 describe('private messages', () => {

@@ -82,7 +82,7 @@ export function createMessageRepository(db: Db, events: EventBus) {
   return {
     messagesQuery,
 
-    /** The newest `limit` messages before the cursor, oldest first; null: not theirs. */
+    /** The newest `limit` messages before the cursor, oldest first; 'not-found' when not theirs. */
     async list(
       reader: Db,
       threadId: string,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages as messageRows } from '../db/schema.ts';
 import type { Message, ThreadSummary } from '../../shared/threads.ts';
-import { UNKNOWN, useThreadScene } from './test-scene.ts';
+import { UNKNOWN, useThreadScene } from '../../../tests/factories/threads.ts';
 
 /** Who may use a thread, sending and reading messages, and the notifications they bring. */
 describe('private messages', () => {

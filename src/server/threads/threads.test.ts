@@ -4,7 +4,7 @@ import { insertBid, insertTask } from '../../../tests/factories/tasks.ts';
 import { signUp } from '../../../tests/factories/users.ts';
 import { threadParticipants, messages as messageRows } from '../db/schema.ts';
 import type { Message, Thread, ThreadSummary } from '../../shared/threads.ts';
-import { DAY, UNKNOWN, useThreadScene } from './test-scene.ts';
+import { DAY, UNKNOWN, useThreadScene } from '../../../tests/factories/threads.ts';
 
 /** Opening threads, the inbox, and paging threads and messages. */
 describe('private messages', () => {

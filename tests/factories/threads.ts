@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { insertBid, insertTask } from '../../../tests/factories/tasks.ts';
-import { useUsers } from '../../../tests/factories/scenes.ts';
-import { callerFor, type TestUser } from '../../../tests/factories/users.ts';
-import { useTestApp } from '../../../tests/setup/test-app.ts';
-import type { Thread } from '../../shared/threads.ts';
+import { insertBid, insertTask } from './tasks.ts';
+import { useUsers } from './scenes.ts';
+import { callerFor, type TestUser } from './users.ts';
+import { useTestApp } from '../setup/test-app.ts';
+import type { Thread } from '../../src/shared/threads.ts';
 
 /** A well-formed id that names no thread, task or message. */
 export const UNKNOWN = '00000000-0000-4000-8000-000000000000';

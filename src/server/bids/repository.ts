@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { Bid } from '../../shared/bids.ts';
 import type { Page } from '../../shared/paging.ts';
 import type { MyBid } from '../../shared/assignments.ts';
@@ -41,15 +41,18 @@ function bidFields(
 }
 
 export function createBidRepository(db: Db, events: EventBus) {
-  /** One page of a task's bids; e-mail and message only where `viewerId` may read them. */
+  /**
+   * One page of a task's bids; e-mail and message only where `viewerId` may read them. Takes
+   * values or placeholders (the prepared statement below).
+   */
   function pageQuery(
-    taskId: string,
-    taskOwnerId: string,
-    viewerId: string,
-    page: number,
-    limit: number,
+    taskId: string | Placeholder,
+    taskOwnerId: string | Placeholder,
+    viewerId: string | Placeholder,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
   ) {
-    const mayRead = taskOwnerId === viewerId ? sql`true` : sql`${bids.bidderId} = ${viewerId}`;
+    const mayRead = sql`(${taskOwnerId}::text = ${viewerId}::text or ${bids.bidderId} = ${viewerId})`;
     return db
       .select({
         id: bids.id,
@@ -69,7 +72,26 @@ export function createBidRepository(db: Db, events: EventBus) {
       .where(eq(bids.taskId, taskId))
       .orderBy(asc(bids.createdAt), asc(bids.id))
       .limit(limit)
-      .offset(pageOffset({ page, limit }));
+      .offset(offset);
+  }
+
+  /**
+   * The bid list's two reads, built once on first use and sent as named statements, so each
+   * pooled connection parses and plans them only once.
+   */
+  let listReads: ReturnType<typeof prepareListReads> | undefined;
+  function prepareListReads() {
+    const p = sql.placeholder;
+    return {
+      owner: db
+        .select({ ownerId: tasks.ownerId })
+        .from(tasks)
+        .where(eq(tasks.id, p('taskId')))
+        .prepare('task_owner'),
+      page: pageQuery(p('taskId'), p('ownerId'), p('viewerId'), p('limit'), p('offset')).prepare(
+        'bids_of_task',
+      ),
+    };
   }
 
   return {
@@ -79,10 +101,8 @@ export function createBidRepository(db: Db, events: EventBus) {
     /** The task's owner, or null when there is no such task. */
     async taskOwner(taskId: string): Promise<string | null> {
       if (!isUuid(taskId)) return null;
-      const [row] = await db
-        .select({ ownerId: tasks.ownerId })
-        .from(tasks)
-        .where(eq(tasks.id, taskId));
+      listReads ??= prepareListReads();
+      const [row] = await listReads.owner.execute({ taskId });
       return row?.ownerId ?? null;
     },
 
@@ -97,9 +117,11 @@ export function createBidRepository(db: Db, events: EventBus) {
       page: number,
       limit: number,
     ): Promise<Page<Bid>> {
+      listReads ??= prepareListReads();
+      const offset = pageOffset({ page, limit });
       const found = await countedPage(
         { page, limit },
-        pageQuery(taskId, taskOwnerId, viewerId, page, limit),
+        listReads.page.execute({ taskId, ownerId: taskOwnerId, viewerId, limit, offset }),
         db.select({ n: count() }).from(bids).where(eq(bids.taskId, taskId)),
       );
       return mapPage(found, (r) => ({

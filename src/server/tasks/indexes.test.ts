@@ -155,7 +155,7 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     expect(indexesUsed(detail)).toContain('bids_task_created_at_idx');
 
     const bidList = await plan(
-      bids.pageQuery(someTask.id, someTask.ownerId, someTask.ownerId, 1, 100),
+      bids.pageQuery(someTask.id, someTask.ownerId, someTask.ownerId, 100, 0),
     );
     expect(
       bidList.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'bids'),

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { CATEGORIES } from '../../shared/constants.ts';
 import type { Page } from '../../shared/paging.ts';
 import { DEAL_FIELDS, earliestToday, isDealOpen, OWNER_STATUSES } from '../../shared/lifecycle.ts';
@@ -47,7 +47,7 @@ export type UpdateOutcome =
  * The columns every task answer needs. The owner's e-mail leaves the database only when
  * the viewer is the owner.
  */
-function taskColumns(viewerId: string | null) {
+function taskColumns(viewerId: string | Placeholder | null) {
   return {
     id: tasks.id,
     ...taskFieldColumns,
@@ -179,7 +179,7 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
     };
   }
 
-  function findByIdQuery(id: string, viewerId: string | null) {
+  function findByIdQuery(id: string | Placeholder, viewerId: string | Placeholder | null) {
     return db
       .select({
         ...taskColumns(viewerId),
@@ -191,6 +191,15 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
       .from(tasks)
       .innerJoin(user, eq(user.id, tasks.ownerId))
       .where(eq(tasks.id, id));
+  }
+
+  /**
+   * The task page's read, the most frequent single-row one: built once, and sent as a named
+   * statement that each pooled connection parses and plans only the first time.
+   */
+  let findByIdPrepared: ReturnType<typeof prepareFindById> | undefined;
+  function prepareFindById() {
+    return findByIdQuery(sql.placeholder('id'), sql.placeholder('viewerId')).prepare('task_by_id');
   }
 
   function categoryCountsQuery() {
@@ -223,7 +232,8 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {
       if (!isUuid(id)) return null;
-      const [row] = await findByIdQuery(id, viewerId);
+      findByIdPrepared ??= prepareFindById();
+      const [row] = await findByIdPrepared.execute({ id, viewerId: viewerId ?? '' });
       return row ? { ...toTask(row), bidCount: row.bidCount } : null;
     },
 

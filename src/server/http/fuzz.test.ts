@@ -4,161 +4,26 @@ import { rawRequest } from '../../../tests/setup/raw-http.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildTask, insertTask } from '../../../tests/factories/tasks.ts';
-import { createBidSchema } from '../../shared/bids.ts';
-import { createTaskSchema, taskListQuerySchema } from '../../shared/tasks.ts';
-import { AUTH_ENDPOINTS, AUTH_PREFIX } from '../auth/endpoints.ts';
+import {
+  brokenText,
+  controlChar,
+  endpointsOf,
+  FIELDS,
+  isStream,
+  jsonValue,
+  loneSurrogate,
+  METHODS,
+  nasty,
+  rawText,
+  spell,
+  SPELLINGS,
+  withinSeconds,
+  type Endpoint,
+} from '../../../tests/factories/fuzz.ts';
 
 /** In-process requests (any header, body, query) and requests over a socket (any target). */
 const INJECTED = 6000;
 const RAW = 4000;
-
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-/** The fields the API reads, from its schemas. */
-const FIELDS = [
-  ...new Set([
-    ...Object.keys(createTaskSchema.shape),
-    ...Object.keys(createBidSchema.shape),
-    ...Object.keys(taskListQuerySchema.shape),
-    // The accounts' fields (sign-up, sign-in, OAuth), and keys that reach an object's prototype.
-    ...'email password name image userEmail userName provider callbackURL mode returnTo'.split(' '),
-    '__proto__',
-    'constructor',
-  ]),
-];
-
-/** Percent-encodes any string, lone surrogates included (as the UTF-8 replacement bytes). */
-const encode = (s: string) =>
-  Array.from(Buffer.from(s, 'utf8'), (b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-/** Query and path text as a careless or hostile client writes it, malformed escapes included. */
-const rawText = fc.oneof(
-  fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%2525', '?', '#', '&&&', '=', ';'),
-  fc.string({ maxLength: 30 }).map(encode),
-);
-
-/** C0 and C1 control characters, DEL, and UTF-16 halves without their other half. */
-const controlChar = fc
-  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x80, max: 0x9f }))
-  .map((code) => String.fromCharCode(code));
-const loneSurrogate = fc
-  .integer({ min: 0xd800, max: 0xdfff })
-  .map((code) => String.fromCharCode(code));
-/** Ordinary text with control characters and lone surrogates mixed in. */
-const brokenText = fc
-  .array(fc.oneof(fc.string({ maxLength: 6 }), controlChar, loneSurrogate), {
-    minLength: 1,
-    maxLength: 8,
-  })
-  .map((parts) => parts.join(''));
-
-const nasty = fc.oneof(
-  fc.string(),
-  brokenText,
-  fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.string({ unit: 'binary', maxLength: 50 }),
-  fc.constantFrom(
-    '',
-    ' ',
-    '%',
-    '%00',
-    '../..',
-    "' OR 1=1 --",
-    '<script>',
-    '\u0000',
-    '\ud800',
-    'null',
-    '1e309',
-    '-0',
-    'NaN',
-    '2024-02-30',
-    '9'.repeat(400),
-  ),
-  fc.integer().map(String),
-  fc.double().map(String),
-);
-const jsonValue = fc.oneof(
-  { depthSize: 'small' },
-  fc.anything({ maxDepth: 3 }),
-  fc.dictionary(
-    fc.constantFrom(...FIELDS),
-    fc.oneof(
-      nasty,
-      fc.double(),
-      fc.integer(),
-      fc.boolean(),
-      fc.constant(null),
-      fc.array(nasty, { maxLength: 3 }),
-      fc.object({ maxDepth: 2 }),
-    ),
-  ),
-  fc
-    .string({ minLength: 2000, maxLength: 6000 })
-    .map((s) => ({ title: s, description: s.repeat(2), message: s })),
-);
-
-/** An endpoint as a method and a path template (`:param` and `*` are filled by the generator). */
-type Endpoint = [method: string, template: string];
-
-/**
- * Every endpoint the server answers, from its route table: better-auth's wildcard stands for
- * each accounts endpoint it lets through. A new route is fuzzed without a change here.
- */
-function endpointsOf(table: { method: string | string[]; url: string }[]): Endpoint[] {
-  const endpoints: Endpoint[] = [];
-  for (const route of table) {
-    for (const method of [route.method].flat()) {
-      if (route.url === `${AUTH_PREFIX}/*`) {
-        for (const e of AUTH_ENDPOINTS.filter((e) => e.method === method))
-          endpoints.push([method, `${AUTH_PREFIX}${e.path}`]);
-      } else {
-        endpoints.push([method, route.url]);
-      }
-    }
-  }
-  return endpoints;
-}
-
-/** An event stream never ends: the fuzz asks for its head only. */
-const isStream = (template: string) => template.endsWith('/events');
-
-/**
- * The ways a path can be spelled so that it differs from itself once normalised, each
- * applied at a random `/`: dot segments plain or encoded, a detour through `x/..`, a doubled
- * or encoded slash, a backslash, a fragment, a raw control character, or absolute-form.
- */
-const SPELLINGS = [
-  'plain',
-  '/./',
-  '/%2e/',
-  '/%2E/',
-  '/x/../',
-  '/x/%2e%2e/',
-  '//',
-  '%2f',
-  '%2F',
-  '\\',
-  '#',
-  'control',
-  'absolute',
-] as const;
-type Spelling = (typeof SPELLINGS)[number];
-
-function spell(path: string, spelling: Spelling, at: number, extra: string, port: number) {
-  const slashes = [...path.matchAll(/\//g)].map((m) => m.index);
-  const cut = slashes[at % slashes.length] ?? 0;
-  const [before, after] = [path.slice(0, cut), path.slice(cut + 1)];
-  switch (spelling) {
-    case 'plain':
-      return path;
-    case '#':
-      return `${path}#${extra}`;
-    case 'control':
-      return `${before}/${extra}${after}`;
-    case 'absolute':
-      return `${['http://127.0.0.1:' + port, 'http://evil.example', 'HTTP://LOCALHOST', 'https://x'][at % 4]}${path}`;
-    default:
-      return `${before}${spelling}${after}`;
-  }
-}
 
 describe('abuse-proof input', () => {
   const t = useTestApp({}, { listen: true });
@@ -347,12 +212,3 @@ describe('abuse-proof input', () => {
     },
   );
 });
-
-/** The promise's value, or a failure when it takes longer than `seconds`. */
-function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${seconds} s`)), seconds * 1000);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -24,6 +24,9 @@ export const pageQuerySchema = (defaultLimit: number) =>
       .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE)),
   });
 
+/** Which page of a list, and how long a page is: what every paged call asks for. */
+export type PageQuery = z.output<ReturnType<typeof pageQuerySchema>>;
+
 /** What a list's repository returns: one page, and how many items there are in all. */
 export interface Page<T> {
   items: T[];

@@ -48,11 +48,7 @@ export function Component() {
       ) : null}
       <AccountForm
         failure={failure}
-        submit={{
-          label: 'Send reset link',
-          busyText: 'Sending...',
-          icon: <Send className="size-4" aria-hidden="true" />,
-        }}
+        submit={{ label: 'Send reset link', busyLabel: 'Sending the reset link', icon: Send }}
       >
         <EmailField disabled={submitting} />
       </AccountForm>

@@ -44,11 +44,7 @@ export function Component() {
       other={{ question: 'New to TaskBid?', to: '/signup', label: 'Create an account' }}
       failure={failure}
       googleEnabled={googleEnabled}
-      submit={{
-        label: 'Login',
-        busyText: 'Signing in...',
-        icon: <LogIn className="size-4" aria-hidden="true" />,
-      }}
+      submit={{ label: 'Login', busyLabel: 'Signing in', icon: LogIn }}
       fields={(busy) => (
         <>
           <EmailField disabled={busy} />

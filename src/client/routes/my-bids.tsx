@@ -10,7 +10,7 @@ const PAGE_SIZE = 20;
 /** Starts loading one page of my bids; the screen shows a spinner meanwhile. */
 export function loader({ request }: LoaderFunctionArgs) {
   const page = pageFrom(request.url);
-  return { page, bids: fetchMyBids(page, PAGE_SIZE, request.signal) };
+  return { page, bids: fetchMyBids({ page, limit: PAGE_SIZE }, request.signal) };
 }
 
 /** /my-bids (protected): the bids I placed, with their task, amount, dates and state. */

@@ -21,7 +21,7 @@ const PAGE_SIZE = 20;
 export function loader({ request, context }: LoaderFunctionArgs) {
   const user = sessionUser(context);
   const page = pageFrom(request.url);
-  return { page, tasks: fetchMyTasks(user.email, page, PAGE_SIZE, request.signal) };
+  return { page, tasks: fetchMyTasks(user.email, { page, limit: PAGE_SIZE }, request.signal) };
 }
 
 /** Delete one of my tasks (the server checks that it is mine). */

@@ -19,11 +19,7 @@ import { linkProblem, RESET_LINK_PROBLEMS } from '../features/auth/lib/link-prob
 
 const { password } = ACCOUNT_LIMITS;
 const NEW_PASSWORD = { autoComplete: 'new-password', ...password } as const;
-const SUBMIT = {
-  label: 'Reset password',
-  busyText: 'Resetting...',
-  icon: <KeyRound className="size-4" aria-hidden="true" />,
-};
+const SUBMIT = { label: 'Reset password', busyLabel: 'Resetting your password', icon: KeyRound };
 const FIELDS = [
   {
     label: 'New password',

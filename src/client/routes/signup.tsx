@@ -42,11 +42,7 @@ export function Component() {
       other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
       failure={isFailure(result) ? result.error : null}
       googleEnabled={googleEnabled}
-      submit={{
-        label: 'Sign Up',
-        busyText: 'Creating account...',
-        icon: <UserPlus className="size-4" aria-hidden="true" />,
-      }}
+      submit={{ label: 'Sign Up', busyLabel: 'Creating your account', icon: UserPlus }}
       fields={(busy) => (
         <>
           <NameField label="Name" disabled={busy} />

@@ -44,11 +44,11 @@ const BID_PAGE_SIZE = 50;
  */
 async function loadBids(id: string, pages: number, signal: AbortSignal) {
   try {
-    const first = await fetchBids(id, 1, BID_PAGE_SIZE, signal);
+    const first = await fetchBids(id, { page: 1, limit: BID_PAGE_SIZE }, signal);
     const last = Math.min(pages, pageCount(first.total, BID_PAGE_SIZE));
     const rest = await Promise.all(
       Array.from({ length: Math.max(0, last - 1) }, (_, i) =>
-        fetchBids(id, i + 2, BID_PAGE_SIZE, signal),
+        fetchBids(id, { page: i + 2, limit: BID_PAGE_SIZE }, signal),
       ),
     );
     const list = [first, ...rest].flatMap((page) => page.items);

@@ -75,10 +75,9 @@ export function Component() {
           <SubmitButton
             busy={submitting}
             busyLabel="Unsubscribing"
-            icon={<MailX className="size-4" aria-hidden="true" />}
-          >
-            Unsubscribe
-          </SubmitButton>
+            icon={MailX}
+            label="Unsubscribe"
+          />
         </Form>
       ) : (
         <div className="mt-6 flex flex-col gap-4">

@@ -33,7 +33,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const none = { task, isOwner, page, bids: [] as Bid[], total: 0, error: null };
   if (!isOwner) return none;
   try {
-    const list = await fetchBids(task._id, page, PAGE_SIZE, request.signal);
+    const list = await fetchBids(task._id, { page, limit: PAGE_SIZE }, request.signal);
     return { ...none, bids: list.items, total: list.total };
   } catch (error) {
     return { ...none, error: errorMessage(error, 'The bids could not be loaded.') };

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ErrorBody } from '../../../shared/errors.ts';
 
 interface FormAlertProps {
   tone: 'error' | 'success' | 'info';
@@ -22,4 +23,13 @@ export function FormAlert({ tone, children, className = '' }: FormAlertProps) {
       <span>{children}</span>
     </div>
   );
+}
+
+/**
+ * A failed action's message in an error alert. A failure with field issues shows nothing here:
+ * its sentences stand beside the fields they are about.
+ */
+export function FailureAlert({ failure }: { failure?: ErrorBody | null }) {
+  if (!failure || failure.issues?.length) return null;
+  return <FormAlert tone="error">{failure.message}</FormAlert>;
 }

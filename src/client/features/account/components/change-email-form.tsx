@@ -11,7 +11,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       submit={{
         label: 'Send confirmation link',
         busyLabel: 'Sending the confirmation link',
-        icon: <Mail className="size-4" aria-hidden="true" />,
+        icon: Mail,
       }}
       doneText={(done) =>
         done.email

@@ -17,11 +17,7 @@ export function ChangePasswordForm() {
   return (
     <SettingsForm
       intent="change-password"
-      submit={{
-        label: 'Change password',
-        busyLabel: 'Changing your password',
-        icon: <KeyRound className="size-4" aria-hidden="true" />,
-      }}
+      submit={{ label: 'Change password', busyLabel: 'Changing your password', icon: KeyRound }}
       doneText={() => 'Your password was changed. Every other device was signed out.'}
       resetWhenDone
     >

@@ -71,9 +71,8 @@ function SessionRow({ session }: { session: DeviceSession }) {
             busy={busy}
             busyLabel={`Signing out ${name}`}
             className="btn-outline btn-sm"
-          >
-            Sign out
-          </SubmitButton>
+            label="Sign out"
+          />
         </fetcher.Form>
       )}
     </li>
@@ -90,11 +89,10 @@ function SignOutOthers() {
       <SubmitButton
         busy={busy}
         busyLabel="Signing out your other sessions"
-        icon={<LogOut className="size-4" aria-hidden="true" />}
+        icon={LogOut}
         className="btn-outline sm:self-start"
-      >
-        Sign out all other sessions
-      </SubmitButton>
+        label="Sign out all other sessions"
+      />
     </fetcher.Form>
   );
 }

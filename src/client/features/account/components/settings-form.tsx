@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FieldErrorsContext } from '../../../components/ui/field-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { FailureAlert, FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SubmitButton, type SubmitSpec } from '../../../components/ui/submit-button.tsx';
 import {
   useSettingsFetcher,
   type SettingsDone,
@@ -10,7 +10,7 @@ import {
 
 interface SettingsFormProps {
   intent: SettingsIntent;
-  submit: { label: string; busyLabel: string; icon?: ReactNode };
+  submit: SubmitSpec;
   /** What the form says once the action is done (nothing when null). */
   doneText: (done: SettingsDone) => ReactNode;
   /** Empty the fields once it is done (a password, a new address); a profile keeps them. */
@@ -29,16 +29,7 @@ export function SettingsForm(props: SettingsFormProps) {
   const { intent, submit, doneText, resetWhenDone = false, beside, children } = props;
   const { fetcher, busy, failure, errors, done, form } = useSettingsFetcher();
   const doneMessage = done ? doneText(done) : null;
-  const button = (
-    <SubmitButton
-      busy={busy}
-      busyLabel={submit.busyLabel}
-      icon={submit.icon}
-      className={beside ? '' : 'sm:self-start'}
-    >
-      {submit.label}
-    </SubmitButton>
-  );
+  const button = <SubmitButton busy={busy} {...submit} className={beside ? '' : 'sm:self-start'} />;
   return (
     <FieldErrorsContext value={errors}>
       <fetcher.Form
@@ -48,9 +39,7 @@ export function SettingsForm(props: SettingsFormProps) {
       >
         <input type="hidden" name="intent" value={intent} />
         {children}
-        {failure && !failure.issues?.length ? (
-          <FormAlert tone="error">{failure.message}</FormAlert>
-        ) : null}
+        <FailureAlert failure={failure} />
         {doneMessage ? <FormAlert tone="success">{doneMessage}</FormAlert> : null}
         {beside ? (
           <div className="flex flex-wrap items-center gap-4">

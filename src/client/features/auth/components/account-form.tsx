@@ -3,20 +3,13 @@ import { Form } from 'react-router';
 import type { ErrorBody } from '../../../../shared/errors.ts';
 import { FieldErrorsContext, fieldErrors } from '../../../components/ui/field-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SubmitButton, type SubmitSpec } from '../../../components/ui/submit-button.tsx';
 import { useSubmitting } from '../../../lib/pending.ts';
-import { AuthSubmitButton } from './auth-submit-button.tsx';
-
-/** The form's submit button: its text, its text while the form is sent, its icon. */
-export interface AccountSubmit {
-  label: string;
-  busyText: string;
-  icon: ReactNode;
-}
 
 interface AccountFormProps {
   /** What the route action answered when it failed: its sentence above, its issues beside the fields. */
   failure: ErrorBody | null;
-  submit: AccountSubmit;
+  submit: SubmitSpec;
   /** The fields, above the submit button. */
   children: ReactNode;
 }
@@ -37,9 +30,7 @@ export function AccountForm({ failure, submit, children }: AccountFormProps) {
       <FieldErrorsContext value={errors}>
         <Form method="post" className="flex flex-col gap-4">
           {children}
-          <AuthSubmitButton busy={busy} busyText={submit.busyText} icon={submit.icon}>
-            {submit.label}
-          </AuthSubmitButton>
+          <SubmitButton busy={busy} {...submit} className="mt-2 w-full" />
         </Form>
       </FieldErrorsContext>
     </>

@@ -4,11 +4,11 @@ import { useFetcher } from 'react-router';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { isFailure, type ActionFailure } from '../../../lib/action-result.ts';
 import type { AuthUser } from '../../../lib/auth/auth-context.ts';
 import { isSubmitting } from '../../../lib/pending.ts';
-import { AuthSubmitButton } from './auth-submit-button.tsx';
 import { NameField } from './name-field.tsx';
 import { PhotoUrlField } from './photo-url-field.tsx';
 
@@ -68,15 +68,14 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           />
           {failure ? <FormAlert tone="error">{failure.message}</FormAlert> : null}
           {saved ? <FormAlert tone="success">Your profile has been updated.</FormAlert> : null}
-          <AuthSubmitButton
+          <SubmitButton
             busy={submitting}
-            busyText="Saving..."
-            icon={<Save className="size-4" aria-hidden="true" />}
+            busyLabel="Saving your profile"
+            icon={Save}
             disabled={unchanged}
             className="sm:self-start"
-          >
-            Save changes
-          </AuthSubmitButton>
+            label="Save changes"
+          />
         </fetcher.Form>
       </FieldErrorsContext>
     </>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { ErrorBody } from '../../../../shared/errors.ts';
+import type { SubmitSpec } from '../../../components/ui/submit-button.tsx';
 import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useSubmitting } from '../../../lib/pending.ts';
 import { RETURN_TO_FIELD } from '../lib/sign-in-action.ts';
-import { AccountForm, type AccountSubmit } from './account-form.tsx';
+import { AccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
@@ -18,7 +19,7 @@ interface SignInScreenProps {
   /** What the action (or the page's address) says went wrong. */
   failure: ErrorBody | null;
   googleEnabled: boolean;
-  submit: AccountSubmit;
+  submit: SubmitSpec;
   /** The form's fields, disabled while it is sent. */
   fields: (busy: boolean) => ReactNode;
 }

@@ -1,16 +1,12 @@
 import type { AcceptResult, MyBid } from '../../../../shared/assignments.ts';
 import type { Bid, CreateBidInput } from '../../../../shared/bids.ts';
+import type { PageQuery } from '../../../../shared/paging.ts';
 import type { InsertResult } from '../../../../shared/tasks.ts';
 import { apiList, apiRequest, type ApiList } from '../../../lib/api-client.ts';
 
 /** One page of the bids on a task, oldest first, with their total. */
-export function fetchBids(
-  taskId: string,
-  page: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ApiList<Bid>> {
-  return apiList<Bid>('/bids', { query: { taskId, page, limit }, signal });
+export function fetchBids(taskId: string, paging: PageQuery, signal?: AbortSignal) {
+  return apiList<Bid>('/bids', { query: { taskId, ...paging }, signal });
 }
 
 export function placeBid(input: CreateBidInput): Promise<InsertResult> {
@@ -25,10 +21,6 @@ export function acceptBid(bidId: string): Promise<AcceptResult> {
 }
 
 /** One page of the bids I placed, newest first. */
-export function fetchMyBids(
-  page: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ApiList<MyBid>> {
-  return apiList<MyBid>('/bids/mine', { query: { page, limit }, signal });
+export function fetchMyBids(paging: PageQuery, signal?: AbortSignal): Promise<ApiList<MyBid>> {
+  return apiList<MyBid>('/bids/mine', { query: { ...paging }, signal });
 }

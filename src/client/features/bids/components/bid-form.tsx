@@ -51,13 +51,7 @@ export function BidForm({ submitting, issues, formRef }: BidFormProps) {
           {...BID_LIMITS.message}
           placeholder="Why are you a good fit for this task?"
         />
-        <SubmitButton
-          busy={submitting}
-          busyLabel="Submitting"
-          icon={<Send className="size-4" aria-hidden="true" />}
-        >
-          Submit Bid
-        </SubmitButton>
+        <SubmitButton busy={submitting} busyLabel="Submitting" icon={Send} label="Submit Bid" />
       </Form>
     </FieldErrorsContext>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FailureAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
@@ -74,12 +74,13 @@ export function QuestionTextForm(props: QuestionTextFormProps) {
           defaultValue={props.defaultValue}
           hint={props.hint}
         />
-        {failure && !failure.issues?.length ? (
-          <FormAlert tone="error">{failure.message}</FormAlert>
-        ) : null}
-        <SubmitButton busy={isSubmitting(fetcher)} busyLabel={busyLabel} className="self-start">
-          {button}
-        </SubmitButton>
+        <FailureAlert failure={failure} />
+        <SubmitButton
+          busy={isSubmitting(fetcher)}
+          busyLabel={busyLabel}
+          className="self-start"
+          label={button}
+        />
       </fetcher.Form>
     </FieldErrorsContext>
   );

@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router';
 import { REVIEW_LIMITS } from '../../../../shared/limits.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FailureAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
@@ -26,16 +26,13 @@ export function ReplyForm({ reviewId }: { reviewId: string }) {
             {...REVIEW_LIMITS.reply}
             hint="Shown under the review, for everyone. You can reply once."
           />
-          {failure && !failure.issues?.length ? (
-            <FormAlert tone="error">{failure.message}</FormAlert>
-          ) : null}
+          <FailureAlert failure={failure} />
           <SubmitButton
             busy={fetcher.state !== 'idle'}
             busyLabel="Posting reply"
             className="self-start"
-          >
-            Post reply
-          </SubmitButton>
+            label="Post reply"
+          />
         </fetcher.Form>
       </FieldErrorsContext>
     </details>

@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { REVIEW_LIMITS } from '../../../../shared/limits.ts';
 import type { Review } from '../../../../shared/reviews.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FailureAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
@@ -64,12 +64,12 @@ export function ReviewForm({ mine, otherName }: { mine: Review | null; otherName
           defaultValue={mine?.comment ?? ''}
           hint={`What was it like to work with ${otherName}? ${comment.minLength} to ${comment.maxLength.toLocaleString('en-US')} characters.`}
         />
-        {failure && !failure.issues?.length ? (
-          <FormAlert tone="error">{failure.message}</FormAlert>
-        ) : null}
-        <SubmitButton busy={fetcher.state !== 'idle'} busyLabel="Saving review…">
-          {mine ? 'Update review' : 'Submit review'}
-        </SubmitButton>
+        <FailureAlert failure={failure} />
+        <SubmitButton
+          busy={fetcher.state !== 'idle'}
+          busyLabel="Saving review…"
+          label={mine ? 'Update review' : 'Submit review'}
+        />
       </fetcher.Form>
     </FieldErrorsContext>
   );

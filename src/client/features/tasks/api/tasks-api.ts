@@ -1,4 +1,5 @@
 import type { LifecycleResult } from '../../../../shared/assignments.ts';
+import type { PageQuery } from '../../../../shared/paging.ts';
 import type {
   CategoryCount,
   CreateTaskInput,
@@ -18,13 +19,8 @@ export function fetchTaskPage(query: TaskListQuery, signal?: AbortSignal): Promi
 }
 
 /** One page of the signed-in user's own tasks (the server answers only for the caller). */
-export function fetchMyTasks(
-  email: string,
-  page: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ApiList<Task>> {
-  return apiList<Task>('/tasks', { query: { email, page, limit }, signal });
+export function fetchMyTasks(email: string, paging: PageQuery, signal?: AbortSignal) {
+  return apiList<Task>('/tasks', { query: { email, ...paging }, signal });
 }
 
 export function fetchCategories(signal?: AbortSignal): Promise<CategoryCount[]> {

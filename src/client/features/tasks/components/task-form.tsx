@@ -161,9 +161,12 @@ export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef
         <InputField label="Your Email" value={owner.email} readOnly />
         <InputField label="Your Name" value={owner.name} readOnly />
         <div className="md:col-span-2">
-          <SubmitButton busy={submitting} busyLabel="Saving" className="w-full">
-            {submitLabel}
-          </SubmitButton>
+          <SubmitButton
+            busy={submitting}
+            busyLabel="Saving"
+            className="w-full"
+            label={submitLabel}
+          />
         </div>
       </Form>
     </FieldErrorsContext>

@@ -62,11 +62,10 @@ export function MessageComposer({ fetcher }: { fetcher: FetcherWithComponents<un
           <SubmitButton
             busy={busy}
             busyLabel="Sending"
-            icon={<SendHorizontal className="size-4" aria-hidden="true" />}
+            icon={SendHorizontal}
             className="mb-6"
-          >
-            Send
-          </SubmitButton>
+            label="Send"
+          />
         </div>
       </FieldErrorsContext>
     </fetcher.Form>

@@ -41,12 +41,11 @@ export function StartThreadButton({
       <SubmitButton
         busy={busy}
         busyLabel="Opening the conversation"
-        icon={<MessageSquare className="size-4" aria-hidden="true" />}
+        icon={MessageSquare}
         className={small ? 'btn-outline btn-sm' : 'btn-outline w-full'}
         name={name}
-      >
-        {label}
-      </SubmitButton>
+        label={label}
+      />
       {failure ? (
         <p role="alert" className="mt-1 text-sm text-error">
           {failure.message}

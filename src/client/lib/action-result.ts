@@ -3,7 +3,7 @@
  * form (read from `fetcher.data`): the screen's own success object, or `{ error }` carrying
  * the server's `ErrorBody` (message, code, field issues) so the form can show it.
  */
-import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, type ActionFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ErrorBody } from '../../shared/errors.ts';
 import { ApiError } from './api-client.ts';
 
@@ -45,15 +45,38 @@ export function formText(form: FormData) {
   };
 }
 
-/** The `intent` field of a form that can do several things (`accept`, `delete`, …). */
-export function intentOf(form: FormData): string {
-  const intent = form.get('intent');
-  return typeof intent === 'string' ? intent : '';
-}
-
-/** For an action's `switch (intent)`: a form asked for something the screen does not do. */
+/** A form asked for something the screen does not do: a 400 for the route's error boundary. */
 export function unknownIntent(intent: string): never {
   throw data(`Unknown intent "${intent}".`, { status: 400 });
+}
+
+/** What one intent's handler is given: the posted form, its text fields, the action's args. */
+export interface IntentInput {
+  intent: string;
+  form: FormData;
+  text: (name: string) => string;
+  args: ActionFunctionArgs;
+}
+
+type IntentHandler = (input: IntentInput) => Promise<object>;
+
+/** Whatever any of the handlers answers, so `useActionData<typeof action>` knows each shape. */
+type IntentResult<H extends Record<string, IntentHandler>> = Awaited<ReturnType<H[keyof H]>>;
+
+/**
+ * The `action` of a screen whose forms each post an `intent` field (`accept`, `delete`, …):
+ * the form is read once and handed to that intent's handler, run inside `attempt`. An intent
+ * the screen does not name (inherited keys such as `__proto__` included) is `unknownIntent`.
+ */
+export function intentAction<H extends Record<string, IntentHandler>>(handlers: H) {
+  return async (args: ActionFunctionArgs): Promise<IntentResult<H> | ActionFailure> => {
+    const form = await args.request.formData();
+    const text = formText(form);
+    const intent = text('intent');
+    if (!Object.hasOwn(handlers, intent)) return unknownIntent(intent);
+    const handler = handlers[intent] as (input: IntentInput) => Promise<IntentResult<H>>;
+    return attempt(() => handler({ intent, form, text, args }));
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The helpers every route module shares: action results, paging, pending state. */
 import { describe, expect, it } from 'vitest';
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { attempt, intentOf, isFailure, shouldRevalidate } from './action-result.ts';
+import type { ActionFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
+import { attempt, intentAction, isFailure, shouldRevalidate } from './action-result.ts';
 import { ApiError } from './api-client.ts';
 import { pageCount, pageFrom } from './paging.ts';
 import { isSubmitting } from './pending.ts';
@@ -27,12 +27,45 @@ describe('attempt', () => {
   });
 });
 
-describe('intentOf', () => {
-  it('reads the intent field, empty when missing', () => {
-    const form = new FormData();
-    expect(intentOf(form)).toBe('');
-    form.set('intent', 'accept');
-    expect(intentOf(form)).toBe('accept');
+describe('intentAction', () => {
+  /** The action's args for a post of `fields` to a route with `params`. */
+  const post = (fields: Record<string, string>, params = {}) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    const request = new Request('http://x/view-bids/t1', { method: 'POST', body });
+    return { request, params } as unknown as ActionFunctionArgs;
+  };
+  const action = intentAction({
+    accept: async ({ text, args }) => ({ accepted: text('bidId'), task: args.params.id }),
+    refuse: () => Promise.reject(new ApiError(409, { message: 'Bidding is closed' })),
+  });
+  const unknown = (intent: string) => ({
+    data: `Unknown intent "${intent}".`,
+    init: { status: 400 },
+  });
+
+  it('runs the handler the intent names, with the form fields and the route params', async () => {
+    await expect(action(post({ intent: 'accept', bidId: 'b1' }, { id: 't1' }))).resolves.toEqual({
+      accepted: 'b1',
+      task: 't1',
+    });
+  });
+
+  it('answers an intent it has no handler for, or none, with a 400', async () => {
+    await expect(action(post({ intent: 'delete' }))).rejects.toMatchObject(unknown('delete'));
+    await expect(action(post({}))).rejects.toMatchObject(unknown(''));
+  });
+
+  it('does not take inherited keys for handlers', async () => {
+    for (const intent of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      await expect(action(post({ intent }))).rejects.toMatchObject(unknown(intent));
+    }
+  });
+
+  it('turns an ApiError of the handler into { error }', async () => {
+    await expect(action(post({ intent: 'refuse' }))).resolves.toEqual({
+      error: { message: 'Bidding is closed', code: undefined, issues: undefined },
+    });
   });
 });
 

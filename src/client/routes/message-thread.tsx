@@ -1,13 +1,7 @@
 import { useEffect, useRef } from 'react';
-import {
-  useFetcher,
-  useLoaderData,
-  useRevalidator,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { useFetcher, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { Message } from '../../shared/threads.ts';
-import { attempt, formText, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { intentAction } from '../lib/action-result.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { useCursorPages } from '../lib/use-cursor-pages.ts';
 import { useUserEvents } from '../lib/user-events.tsx';
@@ -36,23 +30,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 /** Intents `send` (with `body`) and `read` (with `upTo`, the newest message shown). */
-export async function action({ params, request }: ActionFunctionArgs) {
-  const id = params.threadId ?? '';
-  const form = await request.formData();
-  const field = formText(form);
-  const intent = intentOf(form);
-  switch (intent) {
-    case 'send':
-      return attempt(async () => ({ sent: await sendMessage(id, field('body')) }));
-    case 'read':
-      return attempt(async () => {
-        await markThreadRead(id, field('upTo'));
-        return { read: true };
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+export const action = intentAction({
+  send: async ({ text, args }) => ({
+    sent: await sendMessage(args.params.threadId ?? '', text('body')),
+  }),
+  read: async ({ text, args }) => {
+    await markThreadRead(args.params.threadId ?? '', text('upTo'));
+    return { read: true };
+  },
+});
 
 export { shouldRevalidate } from '../lib/action-result.ts';
 

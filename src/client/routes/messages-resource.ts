@@ -4,8 +4,8 @@
  * "Message" and "Message the poster" post intent `start` here from any screen, and a
  * started (or found) thread opens at /messages/:id.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { attempt, formText, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { intentAction } from '../lib/action-result.ts';
 import {
   fetchUnreadMessages,
   startThread,
@@ -17,17 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<MessagesR
 }
 
 /** Intent `start` with `taskId`, and `bidderId` when the task's owner starts it. */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentOf(form);
-  switch (intent) {
-    case 'start':
-      return attempt(async () => {
-        const field = formText(form);
-        const thread = await startThread(field('taskId'), field('bidderId') || undefined);
-        return redirect(`/messages/${encodeURIComponent(thread.id)}`);
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+export const action = intentAction({
+  start: async ({ text }) => {
+    const thread = await startThread(text('taskId'), text('bidderId') || undefined);
+    return redirect(`/messages/${encodeURIComponent(thread.id)}`);
+  },
+});

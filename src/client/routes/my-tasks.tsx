@@ -1,14 +1,9 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import {
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Task } from '../../shared/tasks.ts';
 import { ListPage } from '../components/ui/list-page.tsx';
-import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { intentAction } from '../lib/action-result.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { pageFrom } from '../lib/paging.ts';
 import { deleteTask, fetchMyTasks } from '../features/tasks/api/tasks-api.ts';
@@ -25,12 +20,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Delete one of my tasks (the server checks that it is mine). */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (intent !== 'delete') return unknownIntent(intent);
-  return attempt(() => deleteTask(String(form.get('taskId') ?? '')));
-}
+export const action = intentAction({
+  delete: ({ text }) => deleteTask(text('taskId')),
+});
 
 export { shouldRevalidate } from '../lib/action-result.ts';
 

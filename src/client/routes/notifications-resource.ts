@@ -3,8 +3,8 @@
  * header's bell, reached with `fetcher.load` and `fetcher.submit`. It never throws: the bell
  * sits in the header of every screen, and a failure must not replace the screen.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { attempt, intentAction } from '../lib/action-result.ts';
 import {
   fetchNotifications,
   fetchUnreadCount,
@@ -28,21 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Notificat
 }
 
 /** Intents `read` (with `id`) and `read-all`. */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentOf(form);
-  switch (intent) {
-    case 'read':
-      return attempt(async () => {
-        await markNotificationRead(String(form.get('id') ?? ''));
-        return { ok: true };
-      });
-    case 'read-all':
-      return attempt(async () => {
-        await markAllNotificationsRead();
-        return { ok: true };
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+export const action = intentAction({
+  read: async ({ text }) => {
+    await markNotificationRead(text('id'));
+    return { ok: true };
+  },
+  'read-all': async () => {
+    await markAllNotificationsRead();
+    return { ok: true };
+  },
+});

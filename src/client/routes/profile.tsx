@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
-import {
-  Link,
-  redirectDocument,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, redirectDocument, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../shared/notification-types.ts';
-import { attempt, formText, intentOf, isFailure, unknownIntent } from '../lib/action-result.ts';
+import { attempt, intentAction, isFailure, unknownIntent } from '../lib/action-result.ts';
 import { fetchAuthConfig, updateProfile } from '../lib/auth/auth-api.ts';
 import { reloadSession } from '../lib/auth/session-store.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
@@ -59,80 +53,66 @@ function fieldFailure(path: string, message: string) {
   return { error: { message, code: 'VALIDATION_FAILED', issues: [{ path, message }] } };
 }
 
-/** Each settings form posts its `intent` here; a failure comes back as `{ error }`. */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const text = formText(form);
-  const done = (extra: Omit<SettingsDone, 'done'> = {}) =>
-    ({ done: intent, ...extra }) as SettingsDone;
-
-  switch (intent) {
-    case PROFILE_INTENT:
-      return attempt(async () => {
-        await updateProfile({ displayName: text('name'), photoURL: text('photoURL') });
-        await reloadSession();
-        return done();
-      }, authFailure);
-    case 'change-password': {
-      if (text('newPassword') !== text('confirmPassword'))
-        return fieldFailure('confirmPassword', 'The two new passwords are not the same.');
-      const result = await attempt(async () => {
-        await changePassword(text('currentPassword'), text('newPassword'));
-        return done();
-      });
-      if (isFailure(result) && result.error.code === 'INVALID_PASSWORD')
-        return fieldFailure('currentPassword', 'That is not your current password.');
-      return result;
-    }
-    case 'public-profile':
-      return attempt(async () => {
-        await updatePublicProfile({
-          headline: text('headline'),
-          location: text('location'),
-          bio: text('bio'),
-          skills: text('skills')
-            .split(SKILLS_SEPARATOR)
-            .map((skill) => skill.trim())
-            .filter(Boolean),
-        });
-        return done();
-      });
-    case 'change-email':
-      return attempt(async () => {
-        await changeEmail(text('newEmail'));
-        return done({ email: text('newEmail').trim() });
-      });
-    case 'revoke-session':
-      return attempt(async () => {
-        await revokeSession(text('token'));
-        return done();
-      });
-    case 'revoke-other-sessions':
-      return attempt(async () => {
-        await revokeOtherSessions();
-        return done();
-      });
-    case 'set-preference': {
-      const type = text('type') as NotificationType;
-      if (!NOTIFICATION_TYPES.includes(type)) return unknownIntent(`${intent} ${type}`);
-      return attempt(async () => {
-        await setNotificationPreference(type, text('email') === 'true');
-        return done();
-      });
-    }
-    case 'delete-account': {
-      const result = await attempt(async () => {
-        await deleteAccount(text('password') || undefined);
-        return done();
-      });
-      // Signed out everywhere: a fresh page load forgets the session and says goodbye.
-      return isFailure(result) ? result : redirectDocument(ACCOUNT_DELETED_HOME);
-    }
-    default:
-      return unknownIntent(intent);
-  }
+/** What a settings form's action answers when it worked: the intent it did, and more. */
+function done(intent: string, extra: Omit<SettingsDone, 'done'> = {}) {
+  return { done: intent, ...extra } as SettingsDone;
 }
+
+/** Each settings form posts its `intent` here; a failure comes back as `{ error }`. */
+export const action = intentAction({
+  [PROFILE_INTENT]: ({ intent, text }) =>
+    attempt(async () => {
+      await updateProfile({ displayName: text('name'), photoURL: text('photoURL') });
+      await reloadSession();
+      return done(intent);
+    }, authFailure),
+  'change-password': async ({ intent, text }) => {
+    if (text('newPassword') !== text('confirmPassword'))
+      return fieldFailure('confirmPassword', 'The two new passwords are not the same.');
+    const result = await attempt(async () => {
+      await changePassword(text('currentPassword'), text('newPassword'));
+      return done(intent);
+    });
+    if (isFailure(result) && result.error.code === 'INVALID_PASSWORD')
+      return fieldFailure('currentPassword', 'That is not your current password.');
+    return result;
+  },
+  'public-profile': async ({ intent, text }) => {
+    await updatePublicProfile({
+      headline: text('headline'),
+      location: text('location'),
+      bio: text('bio'),
+      skills: text('skills')
+        .split(SKILLS_SEPARATOR)
+        .map((skill) => skill.trim())
+        .filter(Boolean),
+    });
+    return done(intent);
+  },
+  'change-email': async ({ intent, text }) => {
+    await changeEmail(text('newEmail'));
+    return done(intent, { email: text('newEmail').trim() });
+  },
+  'revoke-session': async ({ intent, text }) => {
+    await revokeSession(text('token'));
+    return done(intent);
+  },
+  'revoke-other-sessions': async ({ intent }) => {
+    await revokeOtherSessions();
+    return done(intent);
+  },
+  'set-preference': async ({ intent, text }) => {
+    const type = text('type') as NotificationType;
+    if (!NOTIFICATION_TYPES.includes(type)) return unknownIntent(`${intent} ${type}`);
+    await setNotificationPreference(type, text('email') === 'true');
+    return done(intent);
+  },
+  'delete-account': async ({ text }) => {
+    await deleteAccount(text('password') || undefined);
+    // Signed out everywhere: a fresh page load forgets the session and says goodbye.
+    return redirectDocument(ACCOUNT_DELETED_HOME);
+  },
+});
 
 export { shouldRevalidate } from '../lib/action-result.ts';
 

@@ -1,16 +1,10 @@
 import { ArrowLeft, Eye, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { attempt, intentOf, isFailure } from '../lib/action-result.ts';
+import { intentAction, isFailure, type IntentInput } from '../lib/action-result.ts';
 import { toCanonicalId } from '../lib/canonical-id.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
@@ -20,7 +14,6 @@ import { fetchTaskReviews, saveReview } from '../features/reviews/api/reviews-ap
 import { TaskReviews } from '../features/reviews/components/task-reviews.tsx';
 import {
   fetchQuestions,
-  QUESTION_INTENTS,
   submitQuestionForm,
   type LoadedQuestions,
 } from '../features/questions/api/questions-api.ts';
@@ -84,32 +77,36 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { task, bids, questions, reviews, isOwner: task.userEmail !== undefined };
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (QUESTION_INTENTS.includes(intent))
-    return attempt(() => submitQuestionForm(params.id ?? '', intent, form));
-  if (intent === 'review') {
+/** One of the questions section's forms (asking, answering, hiding, deleting). */
+const question = ({ intent, form, args }: IntentInput) =>
+  submitQuestionForm(args.params.id ?? '', intent, form);
+
+/** The questions section's forms, a review, and the bid form (`intent=bid`). */
+export const action = intentAction({
+  ask: question,
+  answer: question,
+  'edit-answer': question,
+  hide: question,
+  show: question,
+  'delete-question': question,
+  review: async ({ form, text, args }) => {
     const reviewId = form.get('reviewId');
-    return attempt(async () => {
-      await saveReview(params.id ?? '', typeof reviewId === 'string' ? reviewId : null, {
-        rating: Number(form.get('rating')),
-        comment: String(form.get('comment') ?? ''),
-      });
-      return { outcome: 'reviewed' as const };
+    await saveReview(args.params.id ?? '', typeof reviewId === 'string' ? reviewId : null, {
+      rating: Number(text('rating')),
+      comment: text('comment'),
     });
-  }
-  const message = String(form.get('message') ?? '').trim();
-  return attempt(async () => {
+    return { outcome: 'reviewed' as const };
+  },
+  bid: async ({ text, args }) => {
     await placeBid({
-      taskId: params.id ?? '',
-      amount: Number(form.get('amount')),
-      deadline: String(form.get('deadline') ?? ''),
-      message: message || null,
+      taskId: args.params.id ?? '',
+      amount: Number(text('amount')),
+      deadline: text('deadline'),
+      message: text('message').trim() || null,
     });
     return { outcome: 'placed' as const };
-  });
-}
+  },
+});
 
 export { shouldRevalidate } from '../lib/action-result.ts';
 

@@ -1,6 +1,6 @@
 import { BadgeCheck, MapPin } from 'lucide-react';
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { intentAction } from '../lib/action-result.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { replyToReview } from '../features/reviews/api/reviews-api.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
@@ -25,15 +25,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /** The reviewee replies to a review of them (`intent=reply`). */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (intent !== 'reply') return unknownIntent(intent);
-  return attempt(async () => {
-    await replyToReview(String(form.get('reviewId') ?? ''), String(form.get('reply') ?? ''));
+export const action = intentAction({
+  reply: async ({ text }) => {
+    await replyToReview(text('reviewId'), text('reply'));
     return { replied: true as const };
-  });
-}
+  },
+});
 
 export { shouldRevalidate } from '../lib/action-result.ts';
 

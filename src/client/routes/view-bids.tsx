@@ -1,17 +1,12 @@
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isAcceptable, may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { toCanonicalId } from '../lib/canonical-id.ts';
-import { attempt, intentOf, unknownIntent } from '../lib/action-result.ts';
+import { intentAction } from '../lib/action-result.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { pageCount, pageFrom } from '../lib/paging.ts';
 import { acceptBid, fetchBids } from '../features/bids/api/bids-api.ts';
@@ -41,21 +36,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /** The owner's answers on this screen: accept a bid, complete, or cancel the assignment. */
-export async function action({ params, request }: ActionFunctionArgs) {
-  const taskId = params.id ?? '';
-  const form = await request.formData();
-  const intent = intentOf(form);
-  switch (intent) {
-    case 'accept':
-      return attempt(() => acceptBid(String(form.get('bidId') ?? '')));
-    case 'complete':
-      return attempt(() => completeTask(taskId));
-    case 'cancel-assignment':
-      return attempt(() => cancelAssignment(taskId, String(form.get('reason') ?? '').trim()));
-    default:
-      return unknownIntent(intent);
-  }
-}
+export const action = intentAction({
+  accept: ({ text }) => acceptBid(text('bidId')),
+  complete: ({ args }) => completeTask(args.params.id ?? ''),
+  'cancel-assignment': ({ text, args }) =>
+    cancelAssignment(args.params.id ?? '', text('reason').trim()),
+});
 
 export { shouldRevalidate } from '../lib/action-result.ts';
 

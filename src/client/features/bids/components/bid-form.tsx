@@ -26,6 +26,7 @@ export function BidForm({ submitting, issues, formRef }: BidFormProps) {
         <h2 id={titleId} className="text-lg font-semibold">
           Place Your Bid
         </h2>
+        <input type="hidden" name="intent" value="bid" />
         <InputField
           label="Your Bid Amount ($)"
           name="amount"

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'rea
 import { may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
-import { intentAction, isFailure, type IntentInput } from '../lib/action-result.ts';
+import { intentAction, isFailure } from '../lib/action-result.ts';
 import { toCanonicalId } from '../lib/canonical-id.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
@@ -14,7 +14,7 @@ import { fetchTaskReviews, saveReview } from '../features/reviews/api/reviews-ap
 import { TaskReviews } from '../features/reviews/components/task-reviews.tsx';
 import {
   fetchQuestions,
-  submitQuestionForm,
+  questionIntents,
   type LoadedQuestions,
 } from '../features/questions/api/questions-api.ts';
 import { QuestionsSection } from '../features/questions/components/questions-section.tsx';
@@ -77,18 +77,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return { task, bids, questions, reviews, isOwner: task.userEmail !== undefined };
 }
 
-/** One of the questions section's forms (asking, answering, hiding, deleting). */
-const question = ({ intent, form, args }: IntentInput) =>
-  submitQuestionForm(args.params.id ?? '', intent, form);
-
 /** The questions section's forms, a review, and the bid form (`intent=bid`). */
 export const action = intentAction({
-  ask: question,
-  answer: question,
-  'edit-answer': question,
-  hide: question,
-  show: question,
-  'delete-question': question,
+  ...questionIntents,
   review: async ({ form, text, args }) => {
     const reviewId = form.get('reviewId');
     await saveReview(args.params.id ?? '', typeof reviewId === 'string' ? reviewId : null, {

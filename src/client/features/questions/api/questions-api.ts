@@ -1,6 +1,6 @@
 import type { Question, QuestionPage } from '../../../../shared/questions.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formText } from '../../../lib/action-result.ts';
+import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client.ts';
+import type { IntentInput } from '../../../lib/action-result.ts';
 
 /** The questions a task page shows: the pages loaded so far, joined. */
 export interface LoadedQuestions {
@@ -34,33 +34,41 @@ export async function fetchQuestions(
   return { items, total: page.total, canAsk: page.canAsk, more: page.nextCursor !== null };
 }
 
-/** The forms of the questions section, by their `intent`. */
-export const QUESTION_INTENTS = ['ask', 'answer', 'edit-answer', 'hide', 'show', 'delete-question'];
+/** The API path of the question a form posted (its `questionId` field), and what follows. */
+const questionPath = ({ text }: IntentInput, rest = '') =>
+  `/questions/${encodeURIComponent(text('questionId'))}${rest}`;
 
-/** Runs one question form's intent posted to the task page's action. */
-export async function submitQuestionForm(taskId: string, intent: string, form: FormData) {
-  const field = formText(form);
-  const question = (path = '') => `/questions/${encodeURIComponent(field('questionId'))}${path}`;
-  switch (intent) {
-    case 'ask':
-      await apiRequest(questionsPath(taskId), { method: 'POST', body: { text: field('text') } });
-      break;
-    case 'answer':
-    case 'edit-answer':
-      await apiRequest(question('/answer'), {
-        method: intent === 'answer' ? 'POST' : 'PUT',
-        body: { answer: field('answer') },
-      });
-      break;
-    case 'hide':
-    case 'show':
-      await apiRequest(question('/hidden'), {
-        method: 'PUT',
-        body: { hidden: intent === 'hide' },
-      });
-      break;
-    default:
-      await apiRequest(question(), { method: 'DELETE' });
-  }
-  return { outcome: intent };
+/** Sends one question form's request; the page reloads its questions once it is done. */
+async function send<I extends string>(outcome: I, path: string, options: ApiRequestOptions) {
+  await apiRequest(path, options);
+  return { outcome };
 }
+
+/**
+ * The questions section's forms by their `intent`: asking on the task of the page, then
+ * answering, changing the answer, hiding, showing and deleting the question they name. The
+ * task page spreads them into its `intentAction`.
+ */
+export const questionIntents = {
+  ask: ({ text, args }: IntentInput) =>
+    send('ask', questionsPath(args.params.id ?? ''), {
+      method: 'POST',
+      body: { text: text('text') },
+    }),
+  answer: (input: IntentInput) =>
+    send('answer', questionPath(input, '/answer'), {
+      method: 'POST',
+      body: { answer: input.text('answer') },
+    }),
+  'edit-answer': (input: IntentInput) =>
+    send('edit-answer', questionPath(input, '/answer'), {
+      method: 'PUT',
+      body: { answer: input.text('answer') },
+    }),
+  hide: (input: IntentInput) =>
+    send('hide', questionPath(input, '/hidden'), { method: 'PUT', body: { hidden: true } }),
+  show: (input: IntentInput) =>
+    send('show', questionPath(input, '/hidden'), { method: 'PUT', body: { hidden: false } }),
+  'delete-question': (input: IntentInput) =>
+    send('delete-question', questionPath(input), { method: 'DELETE' }),
+};

@@ -1,5 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sendWhileShedding } from '../../../tests/setup/load-shedding.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
@@ -22,14 +23,10 @@ describe('bids under concurrency, over real HTTP', () => {
     for (let i = 0; i < USERS; i++) bidders.push(await signUp(t.app));
   });
 
-  /**
-   * A bid as a real client sends it. A 503 is the server shedding load while every database
-   * connection is busy (it wrote nothing, which the exact counts below check); the client
-   * tries again a moment later, up to ten times.
-   */
-  const placeBid = async (user: TestUser, taskId: string, amount: number) => {
-    for (let attempt = 1; ; attempt++) {
-      const res = await fetch(`${base}/api/bids`, {
+  /** A bid as a real client sends it, again while the server sheds load. */
+  const placeBid = (user: TestUser, taskId: string, amount: number) =>
+    sendWhileShedding(() =>
+      fetch(`${base}/api/bids`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -37,12 +34,8 @@ describe('bids under concurrency, over real HTTP', () => {
           cookie: user.cookie,
         },
         body: JSON.stringify(buildBid(taskId, { amount })),
-      });
-      if (res.status !== 503 || attempt === 10) return res;
-      await res.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
-  };
+      }),
+    );
 
   it(`${USERS} users placing ${BIDS_EACH} bids each, all at once, store exactly ${USERS * BIDS_EACH}`, async () => {
     const taskId = await insertTask(t.app.database.db, owner.id, buildTask());
@@ -74,7 +67,7 @@ describe('bids under concurrency, over real HTTP', () => {
       .from(bids)
       .where(eq(bids.taskId, taskId));
     expect(stored?.n).toBe(USERS * BIDS_EACH);
-  });
+  }, 60_000);
 
   it('a delete racing with bids never leaves a bid whose task is gone', async () => {
     for (let round = 0; round < 5; round++) {
@@ -98,5 +91,5 @@ describe('bids under concurrency, over real HTTP', () => {
       .leftJoin(tasks, eq(tasks.id, bids.taskId))
       .where(isNull(tasks.id));
     expect(orphans[0]?.n).toBe(0);
-  });
+  }, 60_000);
 });

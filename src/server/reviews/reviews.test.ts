@@ -4,6 +4,7 @@ import { useTestApp } from '../../../tests/setup/test-app.ts';
 import { apiCall, signUp, type TestUser } from '../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../tests/factories/tasks.ts';
 import { setTimeAgo } from '../../../tests/factories/clock.ts';
+import { sendWhileShedding } from '../../../tests/setup/load-shedding.ts';
 import { notifications, tasks } from '../db/schema.ts';
 import { runReviewJobs } from './review-window.ts';
 
@@ -206,17 +207,8 @@ describe('reviews after completed work', () => {
     );
     for (const taskId of taskIds) expect((await review(taskId, busy, 5)).statusCode).toBe(201);
     const ratings = taskIds.map((_, i) => (i % 5) + 1);
-    // A 503 is the server shedding load before writing anything (a busy machine): the
-    // client sends that review again a moment later, as a browser would.
-    const served = async (send: () => ReturnType<typeof review>) => {
-      for (let attempt = 1; ; attempt++) {
-        const res = await send();
-        if (res.statusCode !== 503 || attempt === 10) return res;
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      }
-    };
     const answers = await Promise.all(
-      taskIds.map((id, i) => served(() => review(id, client, ratings[i]))),
+      taskIds.map((id, i) => sendWhileShedding(() => review(id, client, ratings[i]))),
     );
     expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 201 ? '' : a.body}`)).toEqual(
       answers.map(() => '201 '),

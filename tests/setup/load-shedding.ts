@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** An answer from `fetch` or from `app.inject`. */
-type Answer = Response | { statusCode: number };
+/** An answer from `fetch`, from `app.inject` or from Playwright's request context. */
+type Answer = Response | { statusCode: number } | { status(): number };
 
-const statusOf = (answer: Answer) =>
-  answer instanceof Response ? answer.status : answer.statusCode;
+function statusOf(answer: Answer): number {
+  if (answer instanceof Response) return answer.status;
+  return 'statusCode' in answer ? answer.statusCode : answer.status();
+}
 
 /**
  * Sends again while the server sheds load, as a real client does. A 503 is refused before

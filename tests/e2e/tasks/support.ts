@@ -2,6 +2,7 @@
  * Helpers of the task-screen browser tests: data made through the real API. Accounts come
  * from the `accounts` fixture (support/test.ts), which deletes them after each test.
  */
+import { sendWhileShedding } from '../../setup/load-shedding.ts';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { CreateTaskInput } from '../../../src/shared/tasks.ts';
@@ -39,10 +40,9 @@ export async function createTask(
   baseURL: string,
   overrides: Partial<CreateTaskInput> = {},
 ): Promise<string> {
-  const response = await api.post('/api/tasks', {
-    data: taskBody(overrides),
-    headers: { origin: baseURL },
-  });
+  const response = await sendWhileShedding(() =>
+    api.post('/api/tasks', { data: taskBody(overrides), headers: { origin: baseURL } }),
+  );
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
@@ -55,10 +55,12 @@ export async function placeBid(
   amount: number,
   message?: string,
 ): Promise<string> {
-  const response = await api.post('/api/bids', {
-    data: { taskId, amount, deadline: '2030-05-01', ...(message ? { message } : {}) },
-    headers: { origin: baseURL },
-  });
+  const response = await sendWhileShedding(() =>
+    api.post('/api/bids', {
+      data: { taskId, amount, deadline: '2030-05-01', ...(message ? { message } : {}) },
+      headers: { origin: baseURL },
+    }),
+  );
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }

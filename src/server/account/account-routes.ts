@@ -6,7 +6,6 @@ import { deleteAccountSchema, signInMethodsSchema } from '../../shared/users.ts'
 import { fetchHeaders } from '../auth/require-user.ts';
 import { account } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
-import { errorResponses } from '../openapi/schemas.ts';
 import { createAccountRepository } from './account-repository.ts';
 import { routeOptions } from '../http/route-options.ts';
 
@@ -27,14 +26,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/account',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['account'],
-        summary: 'How I sign in: whether the account has a password (or Google only)',
-        response: { 200: signInMethodsSchema, ...errorResponses(401) },
+    routeOptions(
+      'user',
+      'account',
+      'How I sign in: whether the account has a password (or Google only)',
+      {
+        response: { 200: signInMethodsSchema },
       },
-    },
+    ),
     async (request) => ({ hasPassword: (await passwordHash(request.user.id)) !== null }),
   );
 
@@ -57,7 +56,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             notifications: z.array(z.looseObject({})),
             emailPreferences: z.array(z.looseObject({})),
           }),
-          ...errorResponses(401),
         },
       },
     ),
@@ -80,7 +78,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: deleteAccountSchema,
         response: {
           200: z.object({ acknowledged: z.literal(true) }),
-          ...errorResponses(400, 401),
         },
       },
     ),

@@ -7,7 +7,6 @@ import {
 } from '../../shared/notifications.ts';
 import { badRequest } from '../http/errors.ts';
 import { readUnsubscribeToken } from '../mail/unsubscribe-token.ts';
-import { errorResponses } from '../openapi/schemas.ts';
 import { createPreferencesRepository } from './preferences-repository.ts';
 import { routeOptions } from '../http/route-options.ts';
 
@@ -35,7 +34,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/notification-preferences',
     routeOptions('user', 'account', 'Which notification types I also get by e-mail', {
-      response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
+      response: { 200: notificationPreferencesSchema },
     }),
     async (request) => repo.get(request.user.id),
   );
@@ -45,7 +44,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'account', 'Turn e-mail on or off per notification type', {
       description: 'Types left out keep their setting. Account mails cannot be turned off.',
       body: notificationPreferencesSchema.partial().strict(),
-      response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
+      response: { 200: notificationPreferencesSchema },
     }),
     async (request) => {
       await repo.set(request.user.id, request.body);
@@ -57,7 +56,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/unsubscribe',
     routeOptions('public', 'account', 'What an unsubscribe link is for (changes nothing)', {
       querystring: tokenQuery,
-      response: { 200: unsubscribed, ...errorResponses(400) },
+      response: { 200: unsubscribed },
     }),
     async (request) => {
       const { userId, type } = readToken(request.query.token);
@@ -73,22 +72,22 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, _body, done) => done(null, {}),
     );
-    oneClick.withTypeProvider<ZodTypeProvider>().post(
-      '/api/unsubscribe',
-      {
-        config: { auth: 'public', mailClientPost: true },
-        schema: {
-          tags: ['account'],
-          summary: 'Turn off e-mail for the type an unsubscribe link names (one click)',
-          querystring: tokenQuery,
-          response: { 200: unsubscribed, ...errorResponses(400) },
+    oneClick
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/unsubscribe',
+        routeOptions(
+          'public',
+          'account',
+          'Turn off e-mail for the type an unsubscribe link names (one click)',
+          { querystring: tokenQuery, response: { 200: unsubscribed } },
+          { config: { mailClientPost: true } },
+        ),
+        async (request) => {
+          const { userId, type } = readToken(request.query.token);
+          await repo.set(userId, { [type]: false });
+          return { type, label: NOTIFICATION_TYPE_LABELS[type], email: false };
         },
-      },
-      async (request) => {
-        const { userId, type } = readToken(request.query.token);
-        await repo.set(userId, { [type]: false });
-        return { type, label: NOTIFICATION_TYPE_LABELS[type], email: false };
-      },
-    );
+      );
   });
 };

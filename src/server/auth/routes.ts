@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sameSitePath } from '../../shared/return-path.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { routeOptions } from '../http/route-options.ts';
+import { errorResponses } from '../openapi/schemas.ts';
 import { authTarget } from './endpoints.ts';
 import { fetchHeaders, getUser } from './require-user.ts';
 
@@ -64,10 +66,9 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',
-    {
-      config: { auth: 'public' },
-      schema: { summary: 'Which sign-in methods this server offers', tags: ['accounts'] },
-    },
+    routeOptions('public', 'accounts', 'Which sign-in methods this server offers', {
+      response: { 200: z.object({ googleEnabled: z.boolean() }) },
+    }),
     async () => ({ googleEnabled: config.google !== null }),
   );
 
@@ -75,17 +76,18 @@ export async function authRoutes(app: FastifyInstance) {
   // or as a full-page redirect that comes back to `returnTo`.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/oauth/google/start',
-    {
-      config: { auth: 'delegated' },
-      schema: {
-        summary: 'Start Google sign-in: redirects to Google (404 when it is not configured)',
-        tags: ['accounts'],
+    routeOptions(
+      'delegated',
+      'accounts',
+      'Start Google sign-in: redirects to Google (404 when it is not configured)',
+      {
         querystring: z.object({
           mode: z.enum(['popup', 'redirect']).default('redirect'),
           returnTo: returnPath(config.baseUrl),
         }),
+        response: { 302: z.null().describe('Redirects to Google'), ...errorResponses(404) },
       },
-    },
+    ),
     async (request, reply) => {
       if (!config.google) throw notFound('Google sign-in is not configured.');
       const popup = request.query.mode === 'popup';

@@ -31,7 +31,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         '`userEmail` and `message` are included for the task’s owner and for the caller’s own bids. Paged with `page` and `limit` (default and maximum 100); `X-Total-Count` holds the number of bids.',
       querystring: bidListQuerySchema,
-      response: { 200: z.array(bidSchema), ...errorResponses(400, 401, 404) },
+      response: { 200: z.array(bidSchema), ...errorResponses(404) },
     }),
     async (request, reply) => {
       const viewer = request.user;
@@ -50,7 +50,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       'Bid on someone else’s task (bidder and time come from the session)',
       {
         body: createBidSchema,
-        response: { 201: insertedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: insertedSchema, ...errorResponses(403, 404, 409) },
       },
     ),
     async (request, reply) => {
@@ -81,7 +81,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       'Accept a bid on my task: the task is assigned, every other bid declined',
       {
         params: idParams,
-        response: { 200: acceptedSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: acceptedSchema, ...errorResponses(403, 404, 409) },
       },
     ),
     async (request) => {
@@ -105,7 +105,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bids/mine',
     routeOptions('user', 'bids', 'The bids I placed, newest first, with their task and state', {
       querystring: myBidsQuery,
-      response: { 200: z.array(myBidSchema), ...errorResponses(400, 401) },
+      response: { 200: z.array(myBidSchema) },
     }),
     async (request, reply) => {
       const bidder = request.user;

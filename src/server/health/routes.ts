@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { sendOverloaded } from '../http/overload.ts';
+import { routeOptions } from '../http/route-options.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
-const publicRoute = (summary: string) => ({
-  config: { auth: 'public' as const },
-  schema: { summary, tags: ['health'] },
-});
-
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', publicRoute('The process is up'), async () => ({ status: 'ok' }));
+  app.get('/api/health', routeOptions('public', 'health', 'The process is up', {}), async () => ({
+    status: 'ok',
+  }));
 
-  const ready = publicRoute('The process can serve: the database answers within two seconds');
+  const ready = routeOptions(
+    'public',
+    'health',
+    'The process can serve: the database answers within two seconds',
+    {},
+  );
   app.get('/api/ready', ready, async (_request, reply) => {
     if (app.lifecycle.draining)
       throw new HttpError(503, 'The server is shutting down.', 'NOT_READY');

@@ -5,7 +5,7 @@ import {
   newsletterSchema,
 } from '../../shared/newsletter.ts';
 import { HttpError } from '../http/errors.ts';
-import { errorResponses } from '../openapi/schemas.ts';
+import { routeOptions } from '../http/route-options.ts';
 import { createNewsletterRepository } from './repository.ts';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,19 +13,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/newsletter',
-    {
-      config: { auth: 'public' },
-      // Any invalid body gets the footer's own sentence, so validation is handled here.
-      attachValidation: true,
-      schema: {
-        tags: ['newsletter'],
-        summary: 'Subscribe an e-mail address (idempotent)',
+    routeOptions(
+      'public',
+      'newsletter',
+      'Subscribe an e-mail address (idempotent)',
+      {
         description:
           'The same 200 answer for a new address and one already subscribed, so the form tells nobody who reads the newsletter. The address is trimmed and lower-cased. Invalid: 400 `{ message: "Please enter a valid email address" }`.',
         body: newsletterSchema,
-        response: { 200: newsletterResultSchema, ...errorResponses(400) },
+        response: { 200: newsletterResultSchema },
       },
-    },
+      // Any invalid body gets the footer's own sentence, so validation is handled here.
+      { attachValidation: true },
+    ),
     async (request) => {
       if (request.validationError) throw new HttpError(400, INVALID_EMAIL_MESSAGE);
       await repo.subscribe(request.body.email);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuthMode } from '../auth/route-auth.ts';
-import { errorSchema } from './schemas.ts';
+import { ERROR_MEANINGS, errorSchema } from './schemas.ts';
 
 /** The one security scheme: better-auth's session cookie (httpOnly, sent by the browser). */
 export const SESSION_SCHEME = 'session';
@@ -47,18 +47,17 @@ export function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: errorJsonSchema } } };
 }
 
+type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, unknown> };
+
 /**
- * Every route refuses a text input it cannot store (a NUL, a broken surrogate pair) with 400
- * (http/text-input.ts): the 4xx of an operation that declares no other.
+ * Adds the error answers every operation of its kind can give: 400 (each route refuses input
+ * it cannot validate or store, see http/text-input.ts) and, where the session is required,
+ * 401. Run after `security` is set.
  */
-export const TEXT_REFUSED = errorResponse(
-  'A path, query or body value holds a character that cannot be stored (NUL or a broken surrogate pair).',
-);
-
-type Operation = { responses?: Record<string, unknown> };
-
-/** Gives each operation without a 4xx answer the one every route can give. */
-export function withClientError(operation: Operation): void {
+export function withImpliedErrors(operation: Operation): void {
   const responses = (operation.responses ??= {});
-  if (!Object.keys(responses).some((status) => /^4/.test(status))) responses['400'] = TEXT_REFUSED;
+  responses['400'] ??= errorResponse(ERROR_MEANINGS[400]);
+  const sessionRequired =
+    operation.security?.length === 1 && SESSION_SCHEME in operation.security[0]!;
+  if (sessionRequired) responses['401'] ??= errorResponse(ERROR_MEANINGS[401]);
 }

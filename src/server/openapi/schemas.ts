@@ -8,9 +8,23 @@ export const errorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 }) satisfies z.ZodType<ErrorBody>;
 
-/** Error answers of a route, for the OpenAPI document and the serializer. */
-export function errorResponses<const S extends readonly number[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as {
+/** What each error status means, as the document describes it. */
+export const ERROR_MEANINGS = {
+  400: 'The input is invalid (`issues` names each field that is), or holds a character that cannot be stored (NUL or a broken surrogate pair).',
+  401: 'Not signed in.',
+  403: 'Signed in, but not allowed to do this.',
+  404: 'Not found.',
+  409: 'Not possible in the current state (`message` says why, `code` names it).',
+  429: 'Too many requests: wait, then try again.',
+} as const;
+type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/**
+ * The refusals a route decides itself, for the OpenAPI document and the serializer. The 400
+ * and 401 every route can give are the document's to add (operations.ts).
+ */
+export function errorResponses<const S extends readonly ErrorStatus[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema.describe(ERROR_MEANINGS[s])])) as {
     [K in S[number]]: typeof errorSchema;
   };
 }

@@ -25,7 +25,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         'Paged by keyset: pass the `nextCursor` of one page as `cursor` for the next. Hidden questions are left out except for the task’s owner and their asker, who see them marked `hidden`. `total` counts every question the caller can see.',
       params: taskIdParamsSchema,
       querystring: questionListQuerySchema,
-      response: { 200: questionPageSchema, ...errorResponses(400, 401, 404) },
+      response: { 200: questionPageSchema, ...errorResponses(404) },
     }),
     async (request) => {
       const { cursor, limit } = request.query;
@@ -39,7 +39,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Plain text, up to 1,000 characters. The task’s owner is notified.',
       params: taskIdParamsSchema,
       body: askQuestionSchema,
-      response: { 201: questionSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      response: { 201: questionSchema, ...errorResponses(403, 404, 429) },
     }),
     async (request, reply) => {
       const question = await repo.ask(request.params.id, request.user, request.body.text);
@@ -53,7 +53,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Plain text, up to 2,000 characters. The asker is notified.',
       params: questionIdParamsSchema,
       body: answerQuestionSchema,
-      response: { 200: questionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: questionSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => repo.answer(request.params.id, request.user.id, request.body.answer),
   );
@@ -67,7 +67,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         params: questionIdParamsSchema,
         body: answerQuestionSchema,
-        response: { 200: questionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: questionSchema, ...errorResponses(403, 404, 409) },
       },
     ),
     async (request) => repo.editAnswer(request.params.id, request.user.id, request.body.answer),
@@ -78,7 +78,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'questions', 'Hide a question on my task from others, or show it again', {
       params: questionIdParamsSchema,
       body: questionVisibilitySchema,
-      response: { 200: questionSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: questionSchema, ...errorResponses(403, 404) },
     }),
     async (request) => repo.setHidden(request.params.id, request.user.id, request.body.hidden),
   );
@@ -87,7 +87,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/questions/:id',
     routeOptions('user', 'questions', 'Delete my question while it is unanswered', {
       params: questionIdParamsSchema,
-      response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
+      response: { 200: deletedSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
       await repo.remove(request.params.id, request.user.id);

@@ -40,7 +40,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Published reviews of both sides, the caller’s own review (published or not), whether the caller may review now, and when the review window closes.',
         params: taskIdParamsSchema,
-        response: { 200: taskReviewsSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: taskReviewsSchema, ...errorResponses(403, 404) },
       },
     ),
     async (request) => repo.forTask(request.params.id, request.user.id),
@@ -57,7 +57,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           'One review per side per task, within 14 days of completion. It stays hidden until the other side has reviewed too or the window closes.',
         params: taskIdParamsSchema,
         body: reviewInputSchema,
-        response: { 201: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: reviewSchema, ...errorResponses(403, 404, 409) },
       },
     ),
     async (request, reply) => {
@@ -71,7 +71,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'reviews', 'Change my review while it is unpublished', {
       params: reviewIdParamsSchema,
       body: reviewInputSchema,
-      response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 409) },
+      response: { 200: reviewSchema, ...errorResponses(404, 409) },
     }),
     async (request) => repo.edit(request.params.id, request.user.id, request.body),
   );
@@ -81,7 +81,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'reviews', 'Reply once, publicly, to a published review of me', {
       params: reviewIdParamsSchema,
       body: reviewReplySchema,
-      response: { 200: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: reviewSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => repo.reply(request.params.id, request.user.id, request.body.reply),
   );

@@ -15,7 +15,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tasks/:id/complete',
     routeOptions('user', 'tasks', 'Mark my assigned task Completed', {
       params: taskIdParamsSchema,
-      response: { 200: lifecycleResultSchema, ...errorResponses(401, 403, 404, 409) },
+      response: { 200: lifecycleResultSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
       const owner = request.user;
@@ -35,7 +35,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         params: taskIdParamsSchema,
         body: cancelAssignmentSchema,
-        response: { 200: lifecycleResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: lifecycleResultSchema, ...errorResponses(403, 404, 409) },
       },
     ),
     async (request) => {

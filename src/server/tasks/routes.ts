@@ -61,7 +61,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: taskListQuerySchema,
       response: {
         200: z.array(taskSchema),
-        ...errorResponses(400, 401, 403),
+        ...errorResponses(401, 403),
       },
     }),
     async (request, reply) => {
@@ -145,7 +145,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       'Post a task (owner, e-mail, name and time come from the session)',
       {
         body: createTaskSchema,
-        response: { 201: insertedSchema, ...errorResponses(400, 401) },
+        response: { 201: insertedSchema },
       },
     ),
     async (request, reply) => {
@@ -161,7 +161,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'tasks', 'Update your task (modifiedCount 0 when nothing changed)', {
       params: taskIdParamsSchema,
       body: updateTaskSchema,
-      response: { 200: updatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: updatedSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
       const { user } = request;
@@ -186,7 +186,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tasks/:id',
     routeOptions('user', 'tasks', 'Delete your task and its bids', {
       params: taskIdParamsSchema,
-      response: { 200: deletedSchema, ...errorResponses(401, 403, 404, 409) },
+      response: { 200: deletedSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
       const { user } = request;

@@ -53,7 +53,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: threadSchema,
           201: threadSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(403, 404, 409),
         },
       },
     ),
@@ -85,7 +85,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Keyset paged: `limit` (default 20, at most 100) and `cursor`, the `nextCursor` of the previous page (null on the last page).',
       querystring: threadListQuerySchema,
-      response: { 200: threadPageSchema, ...errorResponses(400, 401) },
+      response: { 200: threadPageSchema },
     }),
     async (request) => {
       const { cursor, limit } = request.query;
@@ -98,7 +98,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/threads/unread',
     routeOptions('user', 'messages', 'How many messages addressed to me are unread', {
-      response: { 200: unreadCountSchema, ...errorResponses(401) },
+      response: { 200: unreadCountSchema },
     }),
     async (request) => ({ count: await threads.unreadCount(request.readDb(), request.user.id) }),
   );
@@ -107,7 +107,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/threads/:id',
     routeOptions('user', 'messages', 'One of my threads', {
       params: threadIdParamsSchema,
-      response: { 200: threadSchema, ...errorResponses(401, 404) },
+      response: { 200: threadSchema, ...errorResponses(404) },
     }),
     async (request) => {
       const thread = await threads.get(request.readDb(), request.params.id, request.user.id);
@@ -123,7 +123,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         'The newest `limit` (default 50, at most 100) messages before `before`, oldest to newest; `nextCursor` (null when there are none) loads the older ones.',
       params: threadIdParamsSchema,
       querystring: messageListQuerySchema,
-      response: { 200: messagePageSchema, ...errorResponses(400, 401, 404) },
+      response: { 200: messagePageSchema, ...errorResponses(404) },
     }),
     async (request) => {
       const { before, limit } = request.query;
@@ -147,7 +147,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         'Plain text, trimmed, 1 to 4,000 characters. 409 `THREAD_CLOSED` once the task was deleted or completed more than 30 days ago.',
       params: threadIdParamsSchema,
       body: sendMessageSchema,
-      response: { 201: messageSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 201: messageSchema, ...errorResponses(404, 409, 429) },
     }),
     async (request, reply) => {
       const result = await messages.send(request.params.id, request.user.id, request.body.body);
@@ -167,7 +167,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'messages', 'Mark read everything up to a message of one of my threads', {
       params: threadIdParamsSchema,
       body: markReadSchema,
-      response: { 200: markReadResultSchema, ...errorResponses(400, 401, 404) },
+      response: { 200: markReadResultSchema, ...errorResponses(404) },
     }),
     async (request) => {
       const result = await messages.markRead(request.params.id, request.user.id, request.body.upTo);

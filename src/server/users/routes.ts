@@ -47,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         'Paged with `page` and `limit` (default 10, at most 100); `X-Total-Count` holds the number of published reviews.',
       params: userIdParamsSchema,
       querystring: pageQuerySchema(REVIEWS_PAGE_SIZE),
-      response: { 200: z.array(reviewSchema), ...errorResponses(400, 404) },
+      response: { 200: z.array(reviewSchema), ...errorResponses(404) },
     }),
     async (request, reply) => {
       const { id } = request.params;
@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile',
     routeOptions('user', 'users', 'Change my public profile: headline, bio, skills, location', {
       body: profileInputSchema,
-      response: { 200: publicProfileSchema, ...errorResponses(400, 401) },
+      response: { 200: publicProfileSchema },
     }),
     async (request) => {
       await users.updateProfile(request.user.id, request.body);

@@ -12,6 +12,7 @@ import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { columnsOf } from '../db/columns.ts';
 import { guardTask, type Refusal } from '../tasks/lifecycle-guard.ts';
+import { insertedRow } from '../db/rows.ts';
 
 /** What the bid form writes (already validated). */
 export type BidValues = Pick<typeof bids.$inferSelect, 'amount' | 'deadline' | 'message'>;
@@ -145,11 +146,12 @@ export function createBidRepository(db: Db, events: EventBus) {
         const guard = await guardTask(tx, taskId, bidder.id, 'bid');
         if (guard.outcome !== 'allowed') return guard;
         const { task } = guard;
-        const [row] = await tx
-          .insert(bids)
-          .values({ taskId, bidderId: bidder.id, ...values })
-          .returning({ id: bids.id });
-        if (!row) throw new Error('insert returned no row');
+        const { id } = insertedRow(
+          await tx
+            .insert(bids)
+            .values({ taskId, bidderId: bidder.id, ...values })
+            .returning({ id: bids.id }),
+        );
         await notify(tx, events, [
           {
             userId: task.ownerId,
@@ -165,8 +167,8 @@ export function createBidRepository(db: Db, events: EventBus) {
             },
           },
         ]);
-        await events.publish(tx, { type: 'bid.placed', taskId, bidId: row.id });
-        return { outcome: 'placed' as const, id: row.id };
+        await events.publish(tx, { type: 'bid.placed', taskId, bidId: id });
+        return { outcome: 'placed' as const, id };
       });
     },
 

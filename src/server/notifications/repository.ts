@@ -35,9 +35,7 @@ export function createNotificationRepository(db: Db) {
       const found = await countedPage(
         { page, limit },
         db
-          .select({
-            ...notificationColumns,
-          })
+          .select(notificationColumns)
           .from(notifications)
           .where(mine)
           .orderBy(desc(notifications.createdAt), desc(notifications.id))

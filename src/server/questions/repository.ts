@@ -11,6 +11,7 @@ import type { EventBus } from '../events/bus.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { excerpt } from '../mail/templates/notification-mails.ts';
 import { notify } from '../notifications/repository.ts';
+import { insertedRow } from '../db/rows.ts';
 
 export const QUESTION_NOT_FOUND = 'Question not found';
 export const NO_QUESTION_ON_OWN_TASK = 'You cannot ask a question on your own task.';
@@ -181,11 +182,12 @@ export function createQuestionRepository(db: Db, events: EventBus) {
         const task = await taskOf(tx, taskId);
         if (!task) throw notFound(TASK_NOT_FOUND);
         if (task.ownerId === asker.id) throw forbidden(NO_QUESTION_ON_OWN_TASK);
-        const [row] = await tx
-          .insert(questions)
-          .values({ taskId: task.id, askerId: asker.id, text })
-          .returning({ id: questions.id });
-        if (!row) throw new Error('insert returned no row');
+        const { id } = insertedRow(
+          await tx
+            .insert(questions)
+            .values({ taskId: task.id, askerId: asker.id, text })
+            .returning({ id: questions.id }),
+        );
         await notify(tx, events, [
           {
             userId: task.ownerId,
@@ -195,7 +197,7 @@ export function createQuestionRepository(db: Db, events: EventBus) {
             taskId: task.id,
           },
         ]);
-        return changed(tx, { id: row.id, taskId: task.id, ownerId: task.ownerId }, asker.id);
+        return changed(tx, { id, taskId: task.id, ownerId: task.ownerId }, asker.id);
       });
     },
 

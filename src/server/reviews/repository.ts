@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
   REVIEW_WINDOW_DAYS,
   reviewWindowEnd,
@@ -237,10 +237,7 @@ export function createReviewRepository(db: Db, events: EventBus) {
           .orderBy(desc(reviews.publishedAt), desc(reviews.id))
           .limit(limit)
           .offset(pageOffset({ page, limit })),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(reviews)
-          .where(theirs),
+        db.select({ n: count() }).from(reviews).where(theirs),
       );
       return mapPage(found, toReview);
     },

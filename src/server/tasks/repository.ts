@@ -13,6 +13,7 @@ import { boundedPage, countCap, mapPage, pageOffset } from '../db/paging.ts';
 import { guardTask, type Refusal } from './lifecycle-guard.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 import { taskFieldColumns } from '../db/columns.ts';
+import { insertedRow } from '../db/rows.ts';
 
 type TaskRecord = typeof tasks.$inferSelect;
 
@@ -257,13 +258,14 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
     /** Stores a new task; an optional value left undefined is stored as null. */
     async create(ownerId: string, values: TaskChanges): Promise<string> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(tasks)
-          .values({ ownerId, ...values })
-          .returning({ id: tasks.id });
-        if (!row) throw new Error('insert returned no row');
-        await changed(tx, row.id);
-        return row.id;
+        const { id } = insertedRow(
+          await tx
+            .insert(tasks)
+            .values({ ownerId, ...values })
+            .returning({ id: tasks.id }),
+        );
+        await changed(tx, id);
+        return id;
       });
     },
 

@@ -7,6 +7,7 @@ import { messages, notifications, threadParticipants, threads, user } from '../d
 import { notify } from '../notifications/repository.ts';
 import type { EventBus } from '../events/bus.ts';
 import { closedReason, lockThread, participates } from './access.ts';
+import { insertedRow } from '../db/rows.ts';
 
 export type SendResult =
   | { outcome: 'sent'; message: Message }
@@ -115,17 +116,15 @@ export function createMessageRepository(db: Db, events: EventBus) {
         if (reason) return { outcome: 'closed' as const, reason };
         const recipientId = thread.otherId;
         const seq = thread.messageCount + 1;
-        const [message] = await tx
-          .insert(messages)
-          .values({ threadId, seq, senderId, body })
-          .returning({
+        const message = insertedRow(
+          await tx.insert(messages).values({ threadId, seq, senderId, body }).returning({
             id: messages.id,
             threadId: messages.threadId,
             senderId: messages.senderId,
             body: messages.body,
             createdAt: messages.createdAt,
-          });
-        if (!message) throw new Error('insert returned no row');
+          }),
+        );
         await tx.update(threads).set({ messageCount: seq }).where(eq(threads.id, threadId));
         await tx
           .update(threadParticipants)

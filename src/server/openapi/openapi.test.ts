@@ -85,7 +85,7 @@ describe('the API document', () => {
     }
   });
 
-  it('names every operation once, declares its security, its 400 and, behind the session, its 401', () => {
+  it('names every operation once, declares its security, its 400 and, behind the session, its 401, and describes every answer', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     const ids = operations().map((o) => o.op.operationId);
@@ -96,6 +96,12 @@ describe('the API document', () => {
       expect(op.summary, where).toBeTruthy();
       expect(Array.isArray(op.security), where).toBe(true);
       expect(op.responses, where).toHaveProperty('400');
+      // Every answer says what it means (not the generator's "Default Response").
+      for (const [status, answer] of Object.entries(op.responses)) {
+        expect((answer as { description: string }).description, `${where} ${status}`).toMatch(
+          /^(?!Default Response$)./,
+        );
+      }
       if (JSON.stringify(op.security) === '[{"session":[]}]') {
         expect(op.responses, where).toHaveProperty('401');
       }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { AuthMode } from '../auth/route-auth.ts';
 import { ERROR_MEANINGS, errorSchema } from './schemas.ts';
@@ -47,17 +48,34 @@ export function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: errorJsonSchema } } };
 }
 
-type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, unknown> };
+type Answer = { description?: string };
+export type Operation = {
+  security?: Record<string, string[]>[];
+  responses?: Record<string, Answer>;
+};
+
+/** What fastify-swagger writes for an answer whose schema carries no description. */
+const UNDESCRIBED = 'Default Response';
+
+/** What an answer with this status means: an error's meaning, else the status's name. */
+const meaningOf = (status: string) =>
+  ERROR_MEANINGS[Number(status) as keyof typeof ERROR_MEANINGS] ??
+  STATUS_CODES[status] ??
+  UNDESCRIBED;
 
 /**
- * Adds the error answers every operation of its kind can give: 400 (each route refuses input
- * it cannot validate or store, see http/text-input.ts) and, where the session is required,
- * 401. Run after `security` is set.
+ * Completes an operation's answers. Adds the error answers every operation of its kind can
+ * give: 400 (each route refuses input it cannot validate or store, see http/text-input.ts)
+ * and, where the session is required, 401. Then says what each answer means where its schema
+ * did not. Run after `security` is set.
  */
-export function withImpliedErrors(operation: Operation): void {
+export function completeResponses(operation: Operation): void {
   const responses = (operation.responses ??= {});
   responses['400'] ??= errorResponse(ERROR_MEANINGS[400]);
   const sessionRequired =
     operation.security?.length === 1 && SESSION_SCHEME in operation.security[0]!;
   if (sessionRequired) responses['401'] ??= errorResponse(ERROR_MEANINGS[401]);
+  for (const [status, response] of Object.entries(responses)) {
+    if (response.description === UNDESCRIBED) response.description = meaningOf(status);
+  }
 }

@@ -5,19 +5,26 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.ts';
 import { AUTH_PREFIX } from '../auth/endpoints.ts';
 import { accountsDocument } from './accounts.ts';
-import { operationIdFor, SESSION_SCHEME, securityFor, withImpliedErrors } from './operations.ts';
+import {
+  completeResponses,
+  operationIdFor,
+  SESSION_SCHEME,
+  securityFor,
+  type Operation,
+} from './operations.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
-type Paths = Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+type Paths = Record<string, Record<string, Operation>>;
 
 /**
  * The API document, served at /api/openapi.json, and its interactive reference at /api/docs.
  * Call it directly (not through `register`) before any route is registered: it collects
  * every /api route from its zod schemas, and adds the accounts endpoints (better-auth's
  * catch-all) from the allowlist. Each operation gets its security from the route's auth
- * mode, an operationId, and the 400 and 401 answers its kind implies.
+ * mode, an operationId, the 400 and 401 answers its kind implies, and a description of
+ * each answer.
  */
 export async function registerOpenApi(app: FastifyInstance) {
   const accounts = await accountsDocument(app.auth);
@@ -68,7 +75,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       const { openapiObject } = document;
       const paths = { ...openapiObject.paths, ...accounts.paths } as Paths;
       for (const item of Object.values(paths)) {
-        for (const operation of Object.values(item)) withImpliedErrors(operation);
+        for (const operation of Object.values(item)) completeResponses(operation);
       }
       return {
         ...openapiObject,

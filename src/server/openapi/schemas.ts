@@ -8,7 +8,7 @@ export const errorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 }) satisfies z.ZodType<ErrorBody>;
 
-/** What each error status means, as the document describes it. */
+/** What each error status means, as the document describes it (openapi/operations.ts). */
 export const ERROR_MEANINGS = {
   400: 'The input is invalid (`issues` names each field that is), or holds a character that cannot be stored (NUL or a broken surrogate pair).',
   401: 'Not signed in.',
@@ -24,7 +24,7 @@ type ErrorStatus = keyof typeof ERROR_MEANINGS;
  * and 401 every route can give are the document's to add (operations.ts).
  */
 export function errorResponses<const S extends readonly ErrorStatus[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((s) => [s, errorSchema.describe(ERROR_MEANINGS[s])])) as {
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as {
     [K in S[number]]: typeof errorSchema;
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sameSitePath } from '../../shared/return-path.ts';
-import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, invalidInput, notFound, unauthorized } from '../http/errors.ts';
 import { routeOptions } from '../http/route-options.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { authTarget } from './endpoints.ts';
@@ -119,11 +119,7 @@ function checkBody(schema: z.ZodType, raw: Buffer | undefined): unknown {
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw badRequest(
-    `Invalid body: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
-    'VALIDATION_FAILED',
-    issues,
-  );
+  throw invalidInput('body', issues);
 }
 
 async function forward(response: Response, reply: FastifyReply) {

@@ -4,6 +4,7 @@ import type { Page } from '../../shared/paging.ts';
 import type { MyBid } from '../../shared/assignments.ts';
 import { BID_TRANSITIONS, isAcceptable, TASK_ACTIONS } from '../../shared/lifecycle.ts';
 import { formatDollars } from '../../shared/money.ts';
+import { BID_NOT_FOUND, BID_NOT_PENDING } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
@@ -11,18 +12,19 @@ import { isUuid } from '../db/ids.ts';
 import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { bids, tasks, user } from '../db/schema.ts';
 import { columnsOf } from '../db/columns.ts';
-import { guardTask, type Refusal } from '../tasks/lifecycle-guard.ts';
+import { guardTask } from '../tasks/lifecycle-guard.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { insertedRow } from '../db/rows.ts';
 
 /** What the bid form writes (already validated). */
 export type BidValues = Pick<typeof bids.$inferSelect, 'amount' | 'deadline' | 'message'>;
 
-export type PlaceBidResult = { outcome: 'placed'; id: string } | Refusal;
-
-export type AcceptOutcome =
-  | { outcome: 'accepted'; taskId: string; assignedTo: string; declinedCount: number }
-  | { outcome: 'not-pending' }
-  | Refusal;
+/** What accepting a bid did. */
+export interface Accepted {
+  taskId: string;
+  assignedTo: string;
+  declinedCount: number;
+}
 
 /** What every bid the API shows carries, from its row. */
 function bidFields(
@@ -141,11 +143,9 @@ export function createBidRepository(db: Db, events: EventBus) {
       taskId: string,
       bidder: { id: string; name: string },
       values: BidValues,
-    ): Promise<PlaceBidResult> {
+    ): Promise<string> {
       return db.transaction(async (tx) => {
-        const guard = await guardTask(tx, taskId, bidder.id, 'bid');
-        if (guard.outcome !== 'allowed') return guard;
-        const { task } = guard;
+        const task = await guardTask(tx, taskId, bidder.id, 'bid');
         const { id } = insertedRow(
           await tx
             .insert(bids)
@@ -168,7 +168,7 @@ export function createBidRepository(db: Db, events: EventBus) {
           },
         ]);
         await events.publish(tx, { type: 'bid.placed', taskId, bidId: id });
-        return { outcome: 'placed' as const, id };
+        return id;
       });
     },
 
@@ -176,24 +176,22 @@ export function createBidRepository(db: Db, events: EventBus) {
      * Awards the work: accepts one bid and declines every other pending one, in one
      * transaction whose notifications go out with it, only while bidding is open.
      */
-    async accept(ownerId: string, bidId: string): Promise<AcceptOutcome> {
-      if (!isUuid(bidId)) return { outcome: 'not-found' };
+    async accept(ownerId: string, bidId: string): Promise<Accepted> {
+      if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [bid] = await tx
           .select({ ...columnsOf(bids, 'taskId', 'bidderId', 'amount'), bidderName: user.name })
           .from(bids)
           .innerJoin(user, eq(user.id, bids.bidderId))
           .where(eq(bids.id, bidId));
-        if (!bid) return { outcome: 'not-found' as const };
-        const guard = await guardTask(tx, bid.taskId, ownerId, 'accept');
-        if (guard.outcome !== 'allowed') return guard;
-        const { task } = guard;
+        if (!bid) throw notFound(BID_NOT_FOUND);
+        const task = await guardTask(tx, bid.taskId, ownerId, 'accept');
         // Read again under the task's lock: every change of a bid's state holds that lock.
         const [current] = await tx
           .select({ status: bids.status })
           .from(bids)
           .where(eq(bids.id, bidId));
-        if (!current || !isAcceptable(current)) return { outcome: 'not-pending' as const };
+        if (!current || !isAcceptable(current)) throw conflict(BID_NOT_PENDING, 'INVALID_STATE');
 
         await tx
           .update(tasks)
@@ -234,7 +232,6 @@ export function createBidRepository(db: Db, events: EventBus) {
         ]);
         await events.publish(tx, { type: 'task.changed', taskId: bid.taskId });
         return {
-          outcome: 'accepted' as const,
           taskId: bid.taskId,
           assignedTo: bid.bidderName,
           declinedCount: declined.length,

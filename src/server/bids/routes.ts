@@ -2,19 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptedSchema, MY_BIDS_PAGE_SIZE, myBidSchema } from '../../shared/assignments.ts';
 import { bidListQuerySchema, bidSchema, createBidSchema } from '../../shared/bids.ts';
-import {
-  BID_NOT_FOUND,
-  BID_NOT_PENDING,
-  BIDDING_CLOSED,
-  NO_BID_ON_OWN_TASK,
-  TASK_NOT_FOUND,
-} from '../../shared/messages.ts';
+import { TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { pageQuerySchema } from '../../shared/paging.ts';
 import { insertedSchema } from '../../shared/tasks.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
-import { refuse } from '../tasks/lifecycle-guard.ts';
 import { createBidRepository } from './repository.ts';
 import { routeOptions } from '../http/route-options.ts';
 
@@ -56,20 +49,9 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const bidder = request.user;
       const { taskId, amount, deadline, message } = request.body;
-      const result = await repo.place(taskId, bidder, {
-        amount,
-        deadline,
-        message: message || null,
-      });
-      if (result.outcome !== 'placed')
-        return refuse(result.outcome, {
-          notFound: TASK_NOT_FOUND,
-          forbidden: NO_BID_ON_OWN_TASK,
-          conflict: BIDDING_CLOSED,
-          code: 'BIDDING_CLOSED',
-        });
-      request.log.info({ bidId: result.id, taskId }, 'bid placed');
-      return reply.status(201).send({ acknowledged: true, insertedId: result.id });
+      const id = await repo.place(taskId, bidder, { amount, deadline, message: message || null });
+      request.log.info({ bidId: id, taskId }, 'bid placed');
+      return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
 
@@ -85,19 +67,10 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request) => {
-      const owner = request.user;
-      const result = await repo.accept(owner.id, request.params.id);
-      if (result.outcome === 'not-pending') throw conflict(BID_NOT_PENDING, 'INVALID_STATE');
-      if (result.outcome !== 'accepted')
-        return refuse(result.outcome, { notFound: BID_NOT_FOUND, conflict: BIDDING_CLOSED });
-      request.log.info({ bidId: request.params.id, taskId: result.taskId }, 'bid accepted');
-      return {
-        acknowledged: true as const,
-        taskId: result.taskId,
-        acceptedBidId: request.params.id,
-        assignedTo: result.assignedTo,
-        declinedCount: result.declinedCount,
-      };
+      const { id } = request.params;
+      const accepted = await repo.accept(request.user.id, id);
+      request.log.info({ bidId: id, taskId: accepted.taskId }, 'bid accepted');
+      return { acknowledged: true as const, acceptedBidId: id, ...accepted };
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorIssue } from '../../shared/errors.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, invalidInput } from './errors.ts';
 import { sendOverloaded } from './overload.ts';
 
 /** Fastify's own client errors, as sentences a person can act on. */
@@ -20,22 +20,20 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>(async (error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v): ErrorIssue => ({
-        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'is invalid',
-      }));
-      return reply.status(400).send({
-        message: `Invalid ${error.validationContext ?? 'request'}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
-        code: 'VALIDATION_FAILED',
-        issues,
-      } satisfies ErrorBody);
-    }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({
-        message: error.message,
-        ...(error.code ? { code: error.code } : {}),
-        ...(error.issues ? { issues: error.issues } : {}),
+    const known = hasZodFastifySchemaValidationErrors(error)
+      ? invalidInput(
+          error.validationContext ?? 'request',
+          error.validation.map((v): ErrorIssue => ({
+            path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+            message: v.message ?? 'is invalid',
+          })),
+        )
+      : error;
+    if (known instanceof HttpError) {
+      return reply.status(known.statusCode).send({
+        message: known.message,
+        ...(known.code ? { code: known.code } : {}),
+        ...(known.issues ? { issues: known.issues } : {}),
       } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;

@@ -17,6 +17,16 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, code = 'BAD_REQUEST', issues?: ErrorIssue[]) =>
   new HttpError(400, message, code, issues);
+/**
+ * A 400 in the shape a failed schema check has (`VALIDATION_FAILED`, each issue's path from
+ * its part of the request, `body.deadline`), for the checks a schema cannot make.
+ */
+export const invalidInput = (part: string, issues: ErrorIssue[]) =>
+  badRequest(
+    `Invalid ${part}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+    'VALIDATION_FAILED',
+    issues,
+  );
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new HttpError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');

@@ -3,6 +3,8 @@ import type { Notification } from '../../shared/notifications.ts';
 import type { Page } from '../../shared/paging.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
+import { NOTIFICATION_NOT_FOUND } from '../../shared/messages.ts';
+import { notFound } from '../http/errors.ts';
 import { countedPage, mapPage, pageOffset } from '../db/paging.ts';
 import { notifications } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -62,15 +64,15 @@ export function createNotificationRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Marks one of the user's notifications read; false when it is not theirs or not there. */
-    async markRead(userId: string, id: string): Promise<boolean> {
-      if (!isUuid(id)) return false;
+    /** Marks one of the user's notifications read; 404 when it is not theirs or not there. */
+    async markRead(userId: string, id: string): Promise<void> {
+      if (!isUuid(id)) throw notFound(NOTIFICATION_NOT_FOUND);
       const rows = await db
         .update(notifications)
         .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
         .returning({ id: notifications.id });
-      return rows.length === 1;
+      if (rows.length === 0) throw notFound(NOTIFICATION_NOT_FOUND);
     },
 
     async markAllRead(userId: string): Promise<number> {

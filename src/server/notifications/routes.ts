@@ -5,11 +5,9 @@ import {
   notificationSchema,
   unreadCountSchema,
 } from '../../shared/notifications.ts';
-import { NOTIFICATION_NOT_FOUND } from '../../shared/messages.ts';
 import { pageQuerySchema } from '../../shared/paging.ts';
 import { eventFrame, openEventStream } from '../events/sse.ts';
 import { streamTopics } from '../events/topics.ts';
-import { notFound } from '../http/errors.ts';
 import { sendPage } from '../http/paging.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createNotificationRepository } from './repository.ts';
@@ -66,9 +64,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: done, ...errorResponses(404) },
     }),
     async (request) => {
-      const { user } = request;
-      if (!(await repo.markRead(user.id, request.params.id)))
-        throw notFound(NOTIFICATION_NOT_FOUND);
+      await repo.markRead(request.user.id, request.params.id);
       return { acknowledged: true as const, modifiedCount: 1 };
     },
   );

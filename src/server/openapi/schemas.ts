@@ -20,7 +20,7 @@ export const ERROR_MEANINGS = {
 type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
 /**
- * The refusals a route decides itself, for the OpenAPI document and the serializer. The 400
+ * The refusals a route or its repository decides, for the OpenAPI document and the serializer. The 400
  * and 401 every route can give are the document's to add (operations.ts).
  */
 export function errorResponses<const S extends readonly ErrorStatus[]>(...statuses: S) {

@@ -8,7 +8,7 @@ import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../db/paging.
 import { questions, tasks, user } from '../db/schema.ts';
 import { columnsOf } from '../db/columns.ts';
 import type { EventBus } from '../events/bus.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../http/errors.ts';
 import { excerpt } from '../mail/templates/notification-mails.ts';
 import { notify } from '../notifications/repository.ts';
 import { insertedRow } from '../db/rows.ts';
@@ -134,11 +134,9 @@ export function createQuestionRepository(db: Db, events: EventBus) {
     pageQuery(taskId: string, viewerId: string, ownerId: string, limit: number, cursor?: string) {
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !after)
-        throw badRequest(
-          `Invalid querystring: querystring.cursor ${INVALID_CURSOR}`,
-          'VALIDATION_FAILED',
-          [{ path: 'querystring.cursor', message: INVALID_CURSOR }],
-        );
+        throw invalidInput('querystring', [
+          { path: 'querystring.cursor', message: INVALID_CURSOR },
+        ]);
       return selectQuestions(db)
         .where(
           and(

@@ -7,9 +7,7 @@ import { bids, tasks } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { notify } from '../notifications/repository.ts';
 import { requestReviews } from '../reviews/review-window.ts';
-import { guardTask, type LockedTask, type Refusal } from './lifecycle-guard.ts';
-
-export type LifecycleOutcome = { outcome: 'done'; status: TaskStatus } | Refusal;
+import { guardTask, type LockedTask } from './lifecycle-guard.ts';
 
 type AssignmentAction = 'complete' | 'cancel-assignment';
 
@@ -20,8 +18,9 @@ type AssignmentAction = 'complete' | 'cancel-assignment';
  */
 export function createAssignmentRepository(db: Db, events: EventBus) {
   /**
-   * Guards the task for `action`, moves it to the action's status with `changes`, runs what
-   * follows (`then`, with the task as it was) and tells the task's stream, in one transaction.
+   * Guards the task for `action` (a refusal is thrown), moves it to the action's status with
+   * `changes`, runs what follows (`then`, with the task as it was) and tells the task's
+   * stream, in one transaction. Returns the new status.
    */
   function act(
     action: AssignmentAction,
@@ -29,18 +28,17 @@ export function createAssignmentRepository(db: Db, events: EventBus) {
     taskId: string,
     changes: PgUpdateSetSource<typeof tasks>,
     then: (tx: Db, task: LockedTask) => Promise<void>,
-  ): Promise<LifecycleOutcome> {
+  ): Promise<TaskStatus> {
     return db.transaction(async (tx) => {
-      const guard = await guardTask(tx, taskId, ownerId, action);
-      if (guard.outcome !== 'allowed') return guard;
+      const task = await guardTask(tx, taskId, ownerId, action);
       const status = TASK_ACTIONS[action].to;
       await tx
         .update(tasks)
         .set({ ...changes, status, updatedAt: sql`now()` })
         .where(eq(tasks.id, taskId));
-      await then(tx, guard.task);
+      await then(tx, task);
       await events.publish(tx, { type: 'task.changed', taskId });
-      return { outcome: 'done' as const, status };
+      return status;
     });
   }
 

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelAssignmentSchema, lifecycleResultSchema } from '../../shared/assignments.ts';
-import { NOT_COMPLETABLE, NOT_REOPENABLE, TASK_NOT_FOUND } from '../../shared/messages.ts';
 import { taskIdParamsSchema } from '../../shared/tasks.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createAssignmentRepository } from './assignment-repository.ts';
-import { refuse } from './lifecycle-guard.ts';
 import { routeOptions } from '../http/route-options.ts';
 
 /** The owner's actions on an assigned task: complete it, or take the work back and reopen it. */
@@ -18,11 +16,8 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: lifecycleResultSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
-      const owner = request.user;
-      const result = await repo.complete(owner.id, request.params.id);
-      if (result.outcome !== 'done')
-        return refuse(result.outcome, { notFound: TASK_NOT_FOUND, conflict: NOT_COMPLETABLE });
-      return { acknowledged: true as const, taskId: request.params.id, status: result.status };
+      const status = await repo.complete(request.user.id, request.params.id);
+      return { acknowledged: true as const, taskId: request.params.id, status };
     },
   );
 
@@ -39,11 +34,9 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request) => {
-      const owner = request.user;
-      const result = await repo.cancelAssignment(owner.id, request.params.id, request.body.reason);
-      if (result.outcome !== 'done')
-        return refuse(result.outcome, { notFound: TASK_NOT_FOUND, conflict: NOT_REOPENABLE });
-      return { acknowledged: true as const, taskId: request.params.id, status: result.status };
+      const { id } = request.params;
+      const status = await repo.cancelAssignment(request.user.id, id, request.body.reason);
+      return { acknowledged: true as const, taskId: id, status };
     },
   );
 };

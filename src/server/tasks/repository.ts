@@ -10,7 +10,8 @@ import type { EventBus } from '../events/bus.ts';
 import { bids, legacyTasks, tasks, user } from '../db/schema.ts';
 import { isObjectId, isUuid } from '../db/ids.ts';
 import { boundedPage, countCap, mapPage, pageOffset } from '../db/paging.ts';
-import { guardTask, type Refusal } from './lifecycle-guard.ts';
+import { guardTask, notNow } from './lifecycle-guard.ts';
+import { invalidInput } from '../http/errors.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 import { taskFieldColumns } from '../db/columns.ts';
 import { insertedRow } from '../db/rows.ts';
@@ -38,11 +39,6 @@ export type TaskChanges = Pick<
   'title' | 'description' | 'priority' | 'category' | 'deadline'
 > &
   Partial<Pick<TaskValues, 'imageUrl' | 'estimatedTime' | 'budget' | 'status' | 'location'>>;
-
-export type UpdateOutcome =
-  | { outcome: 'updated'; modified: 0 | 1 }
-  | { outcome: 'invalid'; field: 'status' | 'deadline'; message: string }
-  | Refusal;
 
 /**
  * The columns every task answer needs. The owner's e-mail leaves the database only when
@@ -273,46 +269,43 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
      * Applies the changes when `ownerId` owns the task and its state allows them
      * (lifecycle.ts): once assigned, the deal's fields are frozen; a status set by hand is
      * Not Started or On Hold; a changed deadline is not past. `modified` is 0 when every
-     * submitted value equals the stored one (then nothing is written, not even updated_at).
+     * submitted value equals the stored one (then nothing is written, not even updated_at);
+     * a refusal is thrown.
      */
-    async update(id: string, ownerId: string, changes: TaskChanges): Promise<UpdateOutcome> {
+    async update(id: string, ownerId: string, changes: TaskChanges): Promise<0 | 1> {
       return db.transaction(async (tx) => {
-        const guard = await guardTask(tx, id, ownerId, 'edit');
-        if (guard.outcome !== 'allowed') return guard;
-        const { task } = guard;
+        const task = await guardTask(tx, id, ownerId, 'edit');
         const patch: Partial<TaskValues> = Object.fromEntries(
           Object.entries(changes).filter(
             ([key, value]) => value !== undefined && task[key as keyof TaskChanges] !== value,
           ),
         );
-        if (!isDealOpen(task) && DEAL_FIELDS.some((field) => field in patch))
-          return { outcome: 'conflict' as const };
+        if (!isDealOpen(task) && DEAL_FIELDS.some((field) => field in patch)) throw notNow('edit');
         if (patch.status && !OWNER_STATUSES.some((s) => s === patch.status))
-          return { outcome: 'invalid', field: 'status', message: OWNER_STATUS_ONLY };
+          throw invalidInput('body', [{ path: 'body.status', message: OWNER_STATUS_ONLY }]);
         if (patch.deadline && patch.deadline < earliestToday())
-          return { outcome: 'invalid', field: 'deadline', message: PAST_DEADLINE };
-        if (Object.keys(patch).length === 0) return { outcome: 'updated' as const, modified: 0 };
+          throw invalidInput('body', [{ path: 'body.deadline', message: PAST_DEADLINE }]);
+        if (Object.keys(patch).length === 0) return 0;
         await tx
           .update(tasks)
           .set({ ...patch, updatedAt: sql`now()` })
           .where(eq(tasks.id, id));
         await changed(tx, id);
-        return { outcome: 'updated' as const, modified: 1 };
+        return 1;
       });
     },
 
     /**
      * Deletes the task and its bids together when `ownerId` owns it and nobody is assigned
-     * (lifecycle.ts: the assignee's record stays).
+     * (lifecycle.ts: the assignee's record stays); a refusal is thrown. Returns its title.
      */
-    async remove(id: string, ownerId: string) {
+    async remove(id: string, ownerId: string): Promise<string> {
       return db.transaction(async (tx) => {
-        const guard = await guardTask(tx, id, ownerId, 'delete');
-        if (guard.outcome !== 'allowed') return guard;
+        const task = await guardTask(tx, id, ownerId, 'delete');
         await tx.delete(bids).where(eq(bids.taskId, id));
         await tx.delete(tasks).where(eq(tasks.id, id));
         await changed(tx, id);
-        return { outcome: 'deleted' as const, title: guard.task.title };
+        return task.title;
       });
     },
   };

@@ -13,18 +13,12 @@ import {
   updatedSchema,
   updateTaskSchema,
 } from '../../shared/tasks.ts';
-import {
-  DEAL_FROZEN,
-  NOT_DELETABLE,
-  OWN_TASKS_ONLY,
-  TASK_NOT_FOUND,
-} from '../../shared/messages.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { OWN_TASKS_ONLY, TASK_NOT_FOUND } from '../../shared/messages.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { sendAnswer, serialized } from '../http/answer-cache.ts';
 import { sendPage } from '../http/paging.ts';
 import { shareWhenAnonymous } from '../http/private-answers.ts';
 import { errorResponses } from '../openapi/schemas.ts';
-import { refuse } from './lifecycle-guard.ts';
 import { createListCache } from './list-cache.ts';
 import { createTaskRepository, type TaskChanges } from './repository.ts';
 import { routeOptions } from '../http/route-options.ts';
@@ -164,21 +158,9 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: updatedSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
-      const { user } = request;
-      const result = await repo.update(request.params.id, user.id, taskChanges(request.body));
-      if (result.outcome === 'invalid')
-        throw badRequest(
-          `Invalid body: body.${result.field} ${result.message}`,
-          'VALIDATION_FAILED',
-          [{ path: `body.${result.field}`, message: result.message }],
-        );
-      if (result.outcome !== 'updated')
-        return refuse(result.outcome, {
-          notFound: TASK_NOT_FOUND,
-          forbidden: OWN_TASKS_ONLY.update,
-          conflict: DEAL_FROZEN,
-        });
-      return { acknowledged: true as const, matchedCount: 1, modifiedCount: result.modified };
+      const { id } = request.params;
+      const modifiedCount = await repo.update(id, request.user.id, taskChanges(request.body));
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount };
     },
   );
 
@@ -189,19 +171,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: deletedSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request) => {
-      const { user } = request;
-      const result = await repo.remove(request.params.id, user.id);
-      if (result.outcome !== 'deleted')
-        return refuse(result.outcome, {
-          notFound: TASK_NOT_FOUND,
-          forbidden: OWN_TASKS_ONLY.delete,
-          conflict: NOT_DELETABLE,
-        });
+      const title = await repo.remove(request.params.id, request.user.id);
       request.log.info({ taskId: request.params.id }, 'task deleted');
       return {
         acknowledged: true as const,
         deletedCount: 1,
-        message: `${result.title} has been removed.`,
+        message: `${title} has been removed.`,
       };
     },
   );

@@ -3,8 +3,10 @@ import {
   THREAD_WRITABLE_DAYS_AFTER_COMPLETION,
   type ThreadClosedReason,
 } from '../../shared/threads.ts';
+import { THREAD_MESSAGES } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { tasks, threadParticipants, threads } from '../db/schema.ts';
 
 /*
@@ -13,6 +15,19 @@ import { tasks, threadParticipants, threads } from '../db/schema.ts';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A thread the caller is not part of: 404, as if it did not exist. */
+export const threadNotFound = () => notFound(THREAD_MESSAGES.notFound);
+
+/** A thread that no longer takes messages. */
+export const threadClosed = (reason: ThreadClosedReason) =>
+  new HttpError(409, THREAD_MESSAGES.closed[reason], 'THREAD_CLOSED');
+
+/** A page cursor this server did not hand out, in the query parameter `path`. */
+export const badCursor = (path: string) =>
+  badRequest(THREAD_MESSAGES.badCursor, 'BAD_CURSOR', [
+    { path, message: THREAD_MESSAGES.badCursor },
+  ]);
 
 /** Why writing is closed, or null while it is open. */
 export function closedReason(

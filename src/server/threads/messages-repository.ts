@@ -1,20 +1,22 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Message, MessagePage, ThreadClosedReason } from '../../shared/threads.ts';
+import { THREAD_MESSAGES } from '../../shared/messages.ts';
+import type { Message, MessagePage } from '../../shared/threads.ts';
+import { badRequest } from '../http/errors.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { decodeSeqCursor, encodeSeqCursor } from '../db/paging.ts';
 import { messages, notifications, threadParticipants, threads, user } from '../db/schema.ts';
 import { notify } from '../notifications/repository.ts';
 import type { EventBus } from '../events/bus.ts';
-import { closedReason, lockThread, participates } from './access.ts';
+import {
+  badCursor,
+  closedReason,
+  lockThread,
+  participates,
+  threadClosed,
+  threadNotFound,
+} from './access.ts';
 import { insertedRow } from '../db/rows.ts';
-
-export type SendResult =
-  | { outcome: 'sent'; message: Message }
-  | { outcome: 'not-found' }
-  | { outcome: 'closed'; reason: ThreadClosedReason };
-
-export type MarkReadResult = { outcome: 'read' } | { outcome: 'not-found' | 'no-message' };
 
 /** The messages of a thread: its pages, sending one, and how far each side has read. */
 export function createMessageRepository(db: Db, events: EventBus) {
@@ -83,17 +85,17 @@ export function createMessageRepository(db: Db, events: EventBus) {
   return {
     messagesQuery,
 
-    /** The newest `limit` messages before the cursor, oldest first; 'not-found' when not theirs. */
+    /** The newest `limit` messages before the cursor, oldest first; 404 when not theirs. */
     async list(
       reader: Db,
       threadId: string,
       userId: string,
       before: string | undefined,
       limit: number,
-    ): Promise<MessagePage | 'not-found' | 'bad-cursor'> {
+    ): Promise<MessagePage> {
       const beforeSeq = before === undefined ? null : decodeSeqCursor(before);
-      if (beforeSeq === undefined) return 'bad-cursor';
-      if (!(await participates(reader, threadId, userId))) return 'not-found';
+      if (beforeSeq === undefined) throw badCursor('query.before');
+      if (!(await participates(reader, threadId, userId))) throw threadNotFound();
       const rows = await messagesQuery(reader, threadId, beforeSeq, limit + 1);
       const page = rows.slice(0, limit).reverse();
       const oldest = page[0];
@@ -105,15 +107,15 @@ export function createMessageRepository(db: Db, events: EventBus) {
 
     /**
      * Appends a message while the thread takes them. The thread's row lock orders the
-     * messages and keeps both sides' counters exact under concurrent sends.
+     * messages and keeps both sides' counters exact under concurrent sends. A refusal is thrown.
      */
-    async send(threadId: string, senderId: string, body: string): Promise<SendResult> {
-      if (!isUuid(threadId)) return { outcome: 'not-found' };
+    async send(threadId: string, senderId: string, body: string): Promise<Message> {
+      if (!isUuid(threadId)) throw threadNotFound();
       return db.transaction(async (tx) => {
         const thread = await lockThread(tx, threadId, senderId);
-        if (!thread) return { outcome: 'not-found' as const };
+        if (!thread) throw threadNotFound();
         const reason = closedReason({ id: thread.taskId, completedAt: thread.completedAt });
-        if (reason) return { outcome: 'closed' as const, reason };
+        if (reason) throw threadClosed(reason);
         const recipientId = thread.otherId;
         const seq = thread.messageCount + 1;
         const message = insertedRow(
@@ -139,27 +141,27 @@ export function createMessageRepository(db: Db, events: EventBus) {
           threadId,
           userIds: [thread.ownerId, thread.bidderId],
         });
-        return {
-          outcome: 'sent' as const,
-          message: { ...message, createdAt: message.createdAt.toISOString() },
-        };
+        return { ...message, createdAt: message.createdAt.toISOString() };
       });
     },
 
     /** Marks read, for `userId`, every message up to `upTo` (a message of this thread). */
-    async markRead(threadId: string, userId: string, upTo: string): Promise<MarkReadResult> {
-      if (!isUuid(threadId)) return { outcome: 'not-found' };
+    async markRead(threadId: string, userId: string, upTo: string): Promise<void> {
+      if (!isUuid(threadId)) throw threadNotFound();
       return db.transaction(async (tx) => {
         // The thread's lock orders this after any send in flight, so the count is exact.
         const thread = await lockThread(tx, threadId, userId);
-        if (!thread) return { outcome: 'not-found' as const };
+        if (!thread) throw threadNotFound();
         const [target] = isUuid(upTo)
           ? await tx
               .select({ seq: messages.seq })
               .from(messages)
               .where(and(eq(messages.id, upTo), eq(messages.threadId, threadId)))
           : [];
-        if (!target) return { outcome: 'no-message' as const };
+        if (!target)
+          throw badRequest(THREAD_MESSAGES.messageNotFound, 'BAD_REQUEST', [
+            { path: 'body.upTo', message: THREAD_MESSAGES.messageNotFound },
+          ]);
         const advanced = await tx
           .update(threadParticipants)
           .set({
@@ -182,7 +184,6 @@ export function createMessageRepository(db: Db, events: EventBus) {
             userIds: [userId, thread.otherId],
           });
         }
-        return { outcome: 'read' as const };
       });
     },
   };

@@ -6,14 +6,18 @@ import { isUuid } from '../db/ids.ts';
 import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../db/paging.ts';
 import { bids, messages, tasks, threadParticipants, threads, user } from '../db/schema.ts';
 import { columnsOf } from '../db/columns.ts';
-import { closedReason } from './access.ts';
+import { TASK_NOT_FOUND, THREAD_MESSAGES } from '../../shared/messages.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badCursor, closedReason, threadClosed } from './access.ts';
 
 /** The longest first line a summary carries. */
 const FIRST_LINE_MAX = 200;
 
-export type OpenThreadResult =
-  | { outcome: 'opened' | 'existing'; id: string }
-  | { outcome: 'task-not-found' | 'bidder-required' | 'not-a-bidder' | 'forbidden' | 'closed' };
+/** The thread opened or found, and whether this call created it. */
+export interface OpenedThread {
+  id: string;
+  created: boolean;
+}
 
 const other = alias(threadParticipants, 'other_side');
 const otherUser = alias(user, 'other_user');
@@ -121,28 +125,35 @@ export function createThreadRepository(db: Db) {
 
     /**
      * Opens the thread between the task's owner and one bidder, or finds it. The owner names
-     * the bidder; a bidder opens their own. Thread and both sides are written together.
+     * the bidder; a bidder opens their own. Thread and both sides are written together; a
+     * refusal is thrown.
      */
-    async open(taskId: string, callerId: string, bidderId?: string): Promise<OpenThreadResult> {
-      if (!isUuid(taskId)) return { outcome: 'task-not-found' };
+    async open(taskId: string, callerId: string, bidderId?: string): Promise<OpenedThread> {
+      if (!isUuid(taskId)) throw notFound(TASK_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [task] = await tx
           .select(columnsOf(tasks, 'id', 'ownerId', 'title', 'completedAt'))
           .from(tasks)
           .where(eq(tasks.id, taskId))
           .for('share');
-        if (!task) return { outcome: 'task-not-found' as const };
+        if (!task) throw notFound(TASK_NOT_FOUND);
         const isOwner = task.ownerId === callerId;
-        if (isOwner && !bidderId) return { outcome: 'bidder-required' as const };
+        if (isOwner && !bidderId)
+          throw badRequest(THREAD_MESSAGES.bidderRequired, 'BAD_REQUEST', [
+            { path: 'body.bidderId', message: 'is required' },
+          ]);
         if (!isOwner && bidderId !== undefined && bidderId !== callerId)
-          return { outcome: 'forbidden' as const };
+          throw forbidden(THREAD_MESSAGES.forbidden);
         const bidder = isOwner ? bidderId! : callerId;
         const [bid] = await tx
           .select({ id: bids.id })
           .from(bids)
           .where(and(eq(bids.taskId, taskId), eq(bids.bidderId, bidder)))
           .limit(1);
-        if (!bid) return { outcome: isOwner ? ('not-a-bidder' as const) : ('forbidden' as const) };
+        if (!bid)
+          throw isOwner
+            ? notFound(THREAD_MESSAGES.notABidder)
+            : forbidden(THREAD_MESSAGES.forbidden);
 
         const existing = async () => {
           const [row] = await tx
@@ -152,8 +163,8 @@ export function createThreadRepository(db: Db) {
           return row;
         };
         const found = await existing();
-        if (found) return { outcome: 'existing' as const, id: found.id };
-        if (closedReason(task)) return { outcome: 'closed' as const };
+        if (found) return { id: found.id, created: false };
+        if (closedReason(task)) throw threadClosed('expired');
         const [created] = await tx
           .insert(threads)
           .values({ taskId, taskTitle: task.title, ownerId: task.ownerId, bidderId: bidder })
@@ -163,13 +174,13 @@ export function createThreadRepository(db: Db) {
           // Opened by the other side a moment ago.
           const raced = await existing();
           if (!raced) throw new Error('thread vanished while opening');
-          return { outcome: 'existing' as const, id: raced.id };
+          return { id: raced.id, created: false };
         }
         await tx.insert(threadParticipants).values([
           { threadId: created.id, userId: task.ownerId, otherId: bidder },
           { threadId: created.id, userId: bidder, otherId: task.ownerId },
         ]);
-        return { outcome: 'opened' as const, id: created.id };
+        return { id: created.id, created: true };
       });
     },
 
@@ -179,11 +190,11 @@ export function createThreadRepository(db: Db) {
       userId: string,
       cursor: string | undefined,
       limit: number,
-    ): Promise<ThreadPage | null> {
+    ): Promise<ThreadPage> {
       let after: SQL | undefined;
       if (cursor !== undefined) {
         const key = decodeCursor(cursor);
-        if (!key) return null;
+        if (!key) throw badCursor('query.cursor');
         after = olderThan(threadParticipants.lastActivityAt, threadParticipants.threadId, key);
       }
       const rows = await inboxQuery(reader, userId, after, limit + 1);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TASK_NOT_FOUND, THREAD_MESSAGES } from '../../shared/messages.ts';
 import {
   markReadResultSchema,
   markReadSchema,
@@ -14,16 +13,11 @@ import {
   threadSchema,
   unreadCountSchema,
 } from '../../shared/threads.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { threadNotFound } from './access.ts';
 import { routeOptions } from '../http/route-options.ts';
 import { errorResponses } from '../openapi/schemas.ts';
 import { createMessageRepository } from './messages-repository.ts';
 import { createThreadRepository } from './repository.ts';
-
-const badCursor = (path: string) =>
-  badRequest(THREAD_MESSAGES.badCursor, 'BAD_CURSOR', [
-    { path, message: THREAD_MESSAGES.badCursor },
-  ]);
 
 /**
  * Private messages between a task's owner and one bidder. Every route answers only to the
@@ -36,7 +30,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The thread as the caller sees it, read from the primary (just written). */
   const threadFor = async (threadId: string, userId: string) => {
     const thread = await threads.get(app.database.db, threadId, userId);
-    if (!thread) throw notFound(THREAD_MESSAGES.notFound);
+    if (!thread) throw threadNotFound();
     return thread;
   };
 
@@ -59,23 +53,9 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const { taskId, bidderId } = request.body;
-      const result = await threads.open(taskId, request.user.id, bidderId);
-      switch (result.outcome) {
-        case 'task-not-found':
-          throw notFound(TASK_NOT_FOUND);
-        case 'bidder-required':
-          throw badRequest(THREAD_MESSAGES.bidderRequired, 'BAD_REQUEST', [
-            { path: 'body.bidderId', message: 'is required' },
-          ]);
-        case 'not-a-bidder':
-          throw notFound(THREAD_MESSAGES.notABidder);
-        case 'forbidden':
-          throw forbidden(THREAD_MESSAGES.forbidden);
-        case 'closed':
-          throw new HttpError(409, THREAD_MESSAGES.closed.expired, 'THREAD_CLOSED');
-      }
-      const thread = await threadFor(result.id, request.user.id);
-      return reply.status(result.outcome === 'opened' ? 201 : 200).send(thread);
+      const opened = await threads.open(taskId, request.user.id, bidderId);
+      const thread = await threadFor(opened.id, request.user.id);
+      return reply.status(opened.created ? 201 : 200).send(thread);
     },
   );
 
@@ -89,9 +69,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const { cursor, limit } = request.query;
-      const page = await threads.list(request.readDb(), request.user.id, cursor, limit);
-      if (!page) throw badCursor('query.cursor');
-      return page;
+      return threads.list(request.readDb(), request.user.id, cursor, limit);
     },
   );
 
@@ -111,7 +89,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const thread = await threads.get(request.readDb(), request.params.id, request.user.id);
-      if (!thread) throw notFound(THREAD_MESSAGES.notFound);
+      if (!thread) throw threadNotFound();
       return thread;
     },
   );
@@ -127,16 +105,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => {
       const { before, limit } = request.query;
-      const page = await messages.list(
-        request.readDb(),
-        request.params.id,
-        request.user.id,
-        before,
-        limit,
-      );
-      if (page === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
-      if (page === 'bad-cursor') throw badCursor('query.before');
-      return page;
+      return messages.list(request.readDb(), request.params.id, request.user.id, before, limit);
     },
   );
 
@@ -150,15 +119,9 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: messageSchema, ...errorResponses(404, 409, 429) },
     }),
     async (request, reply) => {
-      const result = await messages.send(request.params.id, request.user.id, request.body.body);
-      if (result.outcome === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
-      if (result.outcome === 'closed')
-        throw new HttpError(409, THREAD_MESSAGES.closed[result.reason], 'THREAD_CLOSED');
-      request.log.info(
-        { threadId: request.params.id, messageId: result.message.id },
-        'message sent',
-      );
-      return reply.status(201).send(result.message);
+      const message = await messages.send(request.params.id, request.user.id, request.body.body);
+      request.log.info({ threadId: request.params.id, messageId: message.id }, 'message sent');
+      return reply.status(201).send(message);
     },
   );
 
@@ -170,12 +133,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: markReadResultSchema, ...errorResponses(404) },
     }),
     async (request) => {
-      const result = await messages.markRead(request.params.id, request.user.id, request.body.upTo);
-      if (result.outcome === 'not-found') throw notFound(THREAD_MESSAGES.notFound);
-      if (result.outcome === 'no-message')
-        throw badRequest(THREAD_MESSAGES.messageNotFound, 'BAD_REQUEST', [
-          { path: 'body.upTo', message: THREAD_MESSAGES.messageNotFound },
-        ]);
+      await messages.markRead(request.params.id, request.user.id, request.body.upTo);
       return { acknowledged: true as const };
     },
   );

@@ -1,0 +1,81 @@
+/**
+ * Private messages in `npm run bench:api`: a person's long thread, inbox and unread count
+ * among many other people's threads, on a database of their own, and their table.
+ */
+import { loadavg } from 'node:os';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { seedThreadScale } from '../../src/server/threads/seed-scale.ts';
+import { ownDatabase, withDatabase } from '../databases.ts';
+import { signUp, startServer } from '../server.ts';
+import { measure, p99Aim, print, type ApiBench, type Row } from './measure.ts';
+import { MARK } from './seed.ts';
+
+const THREADS = { inbox: 1000, longThread: 10_000, others: 20_000 };
+
+/**
+ * Private messages on a fresh database of their own (`--threads-db`, made again each run,
+ * only ever dropped when this script made it): a person with 1,000 threads, one of them
+ * 10,000 messages long, among 20,000 threads of other people. Their newest 50 messages, the
+ * first page of their inbox, the thread and the unread count, each at p99 ≤ 50 ms.
+ */
+export async function benchThreads(bench: ApiBench, name: string) {
+  const { adminUrl, load } = bench;
+  await ownDatabase(adminUrl, name, { mark: MARK, comment: `${MARK}: private messages` });
+  const url = withDatabase(adminUrl, name);
+  const server = await startServer({ ...bench.serverEnv, DATABASE_URL: url });
+  const rows: Row[] = [];
+  try {
+    const cookie = await signUp(server.url);
+    const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } });
+    const { user } = (await session.json()) as { user: { id: string } };
+    process.stdout.write(
+      `\nSeeding ${name}: ${THREADS.inbox} threads of one person, one of ${THREADS.longThread} messages, ${THREADS.others} others…\n`,
+    );
+    const database = await openDatabase(url);
+    let longThreadId: string;
+    try {
+      ({ longThreadId } = await seedThreadScale(database.db, {
+        userId: user.id,
+        threads: THREADS.inbox,
+        longThread: THREADS.longThread,
+        otherThreads: THREADS.others,
+      }));
+    } finally {
+      await database.close();
+    }
+    const shapes: [string, string][] = [
+      [
+        `thread of ${THREADS.longThread} messages, last 50`,
+        `/api/threads/${longThreadId}/messages`,
+      ],
+      [`thread list, ${THREADS.inbox} threads, page 1`, '/api/threads'],
+      ['one thread (header, Seen)', `/api/threads/${longThreadId}`],
+      ['unread count', '/api/threads/unread'],
+    ];
+    for (const [label, path] of shapes)
+      rows.push(
+        p99Aim(load, (await measure(load, label, `${server.url}${path}`, { cookie })).row, 50),
+      );
+    // What the machine gives a trivial signed-in read right now, to read the rows above by.
+    const reference = '/api/notifications/unread-count';
+    rows.push(
+      (
+        await measure(load, 'reference: notification count', `${server.url}${reference}`, {
+          cookie,
+        })
+      ).row,
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+export function printThreads(rows: Row[]) {
+  process.stdout.write(
+    `\n== private messages (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}) ==`,
+  );
+  print(rows);
+}

@@ -177,6 +177,10 @@ export async function smallSize(bench: ApiBench, prefix: string, tasks: number, 
   return smallRows;
 }
 
+/** How many times `small` a latency became: equal when both round to 0 ms. */
+const growth = (large: number, small: number) =>
+  small > 0 ? large / small : large > 0 ? Infinity : 1;
+
 /** A size's table, its failed answers and notes, and browse page 1 held to the small size. */
 export function printSize(result: SizeFigures, smallRows: Row[]) {
   process.stdout.write(`\n== ${result.tasks} tasks ==`);
@@ -187,8 +191,8 @@ export function printSize(result: SizeFigures, smallRows: Row[]) {
   process.stdout.write(`${result.notes.join('\n')}\n`);
   for (const [index, row] of result.browse.entries()) {
     const smallRow = smallRows[index]!;
-    const scaleP50 = row.p50 / smallRow.p50;
-    const scaleP99 = row.p99 / smallRow.p99;
+    const scaleP50 = growth(row.p50, smallRow.p50);
+    const scaleP99 = growth(row.p99, smallRow.p99);
     process.stdout.write(
       `${row.label} ÷ ${smallRow.label}: p50 ×${scaleP50.toFixed(2)}, p99 ×${scaleP99.toFixed(2)}  (aim ≤ ×1.5: ${verdict(scaleP50 <= 1.5 && scaleP99 <= 1.5)})\n`,
     );

@@ -1,14 +1,11 @@
-/** How the screens write amounts, dates and moments. */
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-});
+import { formatDollars } from '../../shared/money.ts';
 
-/** "$1,250.00" or "$1,250"; `fallback` when there is no amount. */
+/* How the screens write amounts, dates and moments. */
+
+/** "$1,250.00", as notifications and mails write it; `fallback` when there is no amount. */
 export function formatMoney(amount: number | null | undefined, fallback = 'Not specified'): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return fallback;
-  return money.format(amount);
+  return formatDollars(amount);
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -31,6 +28,14 @@ export function formatDate(value: string | null | undefined, fallback = 'No dead
 }
 
 const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const monthOfYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+/** The month a point in time (ISO 8601) falls in, e.g. "June 2026". */
+export function formatMonth(iso: string): string {
+  const parsed = new Date(iso);
+  return Number.isNaN(parsed.getTime()) ? iso : monthOfYear.format(parsed);
+}
 
 /** A point in time (ISO 8601) in the reader's time zone, e.g. "Jun 30, 2026, 3:04 PM". */
 export function formatDateTime(iso: string): string {

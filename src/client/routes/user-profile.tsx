@@ -6,6 +6,7 @@ import { replyToReview } from '../features/reviews/api/reviews-api.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { UserAvatar } from '../components/ui/user-avatar.tsx';
 import { pageCount, pageFrom } from '../lib/paging.ts';
+import { formatMonth } from '../lib/format.ts';
 import {
   fetchProfile,
   fetchReceivedReviews,
@@ -33,8 +34,6 @@ export const action = intentAction({
 });
 
 export { shouldRevalidate } from '../lib/action-result.ts';
-
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 /** /users/:id (open to everyone): a person's public profile, track record and reviews. */
 export function Component() {
@@ -66,7 +65,7 @@ export function Component() {
                 {profile.location}
               </span>
             ) : null}
-            <span>Member since {memberSince.format(new Date(profile.memberSince))}</span>
+            <span>Member since {formatMonth(profile.memberSince)}</span>
           </p>
         </div>
       </header>

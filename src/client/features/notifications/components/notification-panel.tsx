@@ -3,10 +3,9 @@ import { Link, useFetcher } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { notificationLink } from '../../../../shared/notification-types.ts';
 import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
-
-const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface NotificationPanelProps {
   /** The recent notifications; null while they load. */
@@ -79,7 +78,7 @@ export function NotificationPanel({ list, unread, onNavigate }: NotificationPane
                 </span>
                 <span className="block text-sm break-words text-base-content/80">{item.body}</span>
                 <time dateTime={item.createdAt} className="block text-xs text-base-content/70">
-                  {moment.format(new Date(item.createdAt))}
+                  {formatDateTime(item.createdAt)}
                 </time>
               </>
             );

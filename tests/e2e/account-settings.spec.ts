@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_TYPES } from '../../src/shared/notification-types.ts';
-import { accountButton, signInWithGoogleAs, type TestUser } from './support/test.ts';
+import {
+  accountButton,
+  continueInGooglePopup,
+  openGooglePopup,
+  signInWithGoogleAs,
+  uniqueGoogleIdentity,
+  type TestUser,
+} from './support/test.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
@@ -211,20 +217,9 @@ test.describe('account settings', () => {
     context,
     accounts,
   }) => {
-    const id = randomUUID().slice(0, 8);
-    const identity = {
-      sub: `sub-${randomUUID()}`,
-      email: `g-${id}@gmail.example`,
-      name: `G ${id}`,
-    };
+    const identity = uniqueGoogleIdentity('g', 'G');
     await signInWithGoogleAs(context, accounts.track(identity));
-    await page.goto('/login');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
-    const closed = popup.waitForEvent('close', { timeout: 15_000 });
-    await popup.getByRole('link', { name: `Continue as ${identity.name}` }).click();
-    await closed;
+    await continueInGooglePopup(await openGooglePopup(page), identity);
     await expect(accountButton(page)).toBeVisible();
 
     await page.goto('/profile');

@@ -2,9 +2,12 @@ import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
   accountButton,
+  continueInGooglePopup,
   expect,
+  openGooglePopup,
   signInWithGoogleAs,
   test,
+  uniqueGoogleIdentity,
   uniqueUser,
   type TestUser,
 } from './support/test.ts';
@@ -161,21 +164,9 @@ test.describe('accounts', () => {
   });
 
   test('Google sign-in through the popup', async ({ page, context, accounts }) => {
-    const id = randomUUID().slice(0, 8);
-    const identity = {
-      sub: `sub-${randomUUID()}`,
-      email: `g-${id}@gmail.example`,
-      name: `Grace ${id}`,
-    };
+    const identity = uniqueGoogleIdentity('g', 'Grace');
     await signInWithGoogleAs(context, accounts.track(identity));
-    await page.goto('/login');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
-    // Listen before clicking: the popup may close as soon as the provider redirects back.
-    const closed = popup.waitForEvent('close', { timeout: 15_000 });
-    await popup.getByRole('link', { name: `Continue as ${identity.name}` }).click();
-    await closed;
+    await continueInGooglePopup(await openGooglePopup(page), identity);
 
     await expect(page).toHaveURL(/\/$/);
     await accountButton(page).click();
@@ -188,17 +179,9 @@ test.describe('accounts', () => {
     context,
     accounts,
   }) => {
-    const id = randomUUID().slice(0, 8);
-    const identity = {
-      sub: `sub-${randomUUID()}`,
-      email: `slow-${id}@gmail.example`,
-      name: `Slow ${id}`,
-    };
+    const identity = uniqueGoogleIdentity('slow', 'Slow');
     await signInWithGoogleAs(context, accounts.track(identity));
-    await page.goto('/login');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
+    const popup = await openGooglePopup(page);
     // A real person spends a few seconds on Google's pages.
     const consent = popup.getByRole('link', { name: `Continue as ${identity.name}` });
     await expect(consent).toBeVisible();
@@ -218,12 +201,7 @@ test.describe('accounts', () => {
     context,
     accounts,
   }) => {
-    const id = randomUUID().slice(0, 8);
-    const identity = {
-      sub: `sub-${randomUUID()}`,
-      email: `b-${id}@gmail.example`,
-      name: `Blocked ${id}`,
-    };
+    const identity = uniqueGoogleIdentity('b', 'Blocked');
     await signInWithGoogleAs(context, accounts.track(identity));
     await page.addInitScript(() => {
       window.open = () => null;

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { NODE, ROOT, freePort, waitForHealth } from '../support/stack.ts';
+import { freePort } from '../../setup/net.ts';
+import { NODE, ROOT, waitForHealth } from '../support/stack.ts';
 import { createTask, expect, placeBid, test } from '../tasks/support.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';

@@ -7,8 +7,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../setup/net.ts';
 import { startOidcProvider } from '../../setup/oidc-provider.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -39,18 +39,6 @@ export function buildClientIfNeeded(): void {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('vite build failed');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 export async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {

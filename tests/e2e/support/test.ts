@@ -167,6 +167,32 @@ export async function signInWithGoogleAs(context: BrowserContext, identity: Oidc
   ]);
 }
 
+/** A Google identity of one test's own: e-mail `<prefix>-<id>@gmail.example`, name `<name> <id>`. */
+export function uniqueGoogleIdentity(prefix: string, name: string): OidcIdentity {
+  const id = randomUUID().slice(0, 8);
+  return {
+    sub: `sub-${randomUUID()}`,
+    email: `${prefix}-${id}@gmail.example`,
+    name: `${name} ${id}`,
+  };
+}
+
+/** On /login, presses "Continue with Google"; returns the provider's popup. */
+export async function openGooglePopup(page: Page): Promise<Page> {
+  await page.goto('/login');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  return popupOpened;
+}
+
+/** Signs in as `identity` in the provider's popup; waits until the popup has closed. */
+export async function continueInGooglePopup(popup: Page, identity: OidcIdentity) {
+  // Listen before clicking: the popup may close as soon as the provider redirects back.
+  const closed = popup.waitForEvent('close', { timeout: 15_000 });
+  await popup.getByRole('link', { name: `Continue as ${identity.name}` }).click();
+  await closed;
+}
+
 /** The header's account button (the avatar). */
 export function accountButton(page: Page) {
   return page.getByRole('button', { name: /^Account menu for / });

@@ -6,6 +6,7 @@ import { sendWhileShedding } from '../../setup/load-shedding.ts';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { CreateTaskInput } from '../../../src/shared/tasks.ts';
+import { buildTask } from '../../factories/tasks.ts';
 import { expect, test as base } from '../support/test.ts';
 
 export { expect };
@@ -18,20 +19,7 @@ export function uniqueToken(prefix = 'tok'): string {
 
 /** A valid task body (no image, so no network request for one); override any field. */
 export function taskBody(overrides: Partial<CreateTaskInput> = {}): CreateTaskInput {
-  const tag = randomUUID().slice(0, 8);
-  return {
-    title: `Task ${tag}`,
-    description: `Something that needs doing (${tag}).`,
-    imageUrl: '',
-    priority: 'Medium',
-    category: 'Design',
-    deadline: '2030-06-30',
-    estimatedTime: 4.5,
-    budget: 250.5,
-    status: 'Not Started',
-    location: 'Remote',
-    ...overrides,
-  };
+  return buildTask({ imageUrl: '', ...overrides });
 }
 
 /** Posts a task as the signed-in user of `api`; returns its id. */

@@ -1,16 +1,9 @@
 /**
- * PostgreSQL databases of the bench scripts' own: a statement on a connection of its own, a
- * database's URL on the server DATABASE_URL names, and databases marked with a comment as
- * made by a script (only those are ever dropped or reused).
+ * PostgreSQL databases of the bench scripts' own: a statement on a connection of its own, and
+ * databases marked with a comment as made by a script (only those are ever dropped or
+ * reused). Their URLs: `withDatabase` (tests/setup/database-url.ts).
  */
 import pg from 'pg';
-
-/** `url` naming database `name` instead. */
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** Runs one statement on a connection of its own to `url`; returns its rows. */
 export async function query<T extends pg.QueryResultRow>(

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { withDatabase } from '../tests/setup/database-url.ts';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { signUp, startCeiling, startServer } from './server.ts';
 
@@ -41,11 +42,7 @@ if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
   process.stderr.write('bench:cost needs DATABASE_URL=postgres://… (see bench/api.ts)\n');
   process.exit(1);
 }
-const databaseUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${values.database}`;
-  return u.toString();
-})();
+const databaseUrl = withDatabase(adminUrl, values.database);
 
 const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
 

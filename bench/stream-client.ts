@@ -2,6 +2,8 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export interface StreamClient {
+  /** The answer's status: 200 for a stream opened; any other refused it (and it has ended). */
+  readonly statusCode: number;
   /** The server ended it (evicted, dropped, shut down), or the connection failed. */
   readonly ended: () => boolean;
   /** Keep-alive comments received so far. */
@@ -9,19 +11,20 @@ export interface StreamClient {
   close(): void;
 }
 
+/** Who opens a stream and what hears its events. */
+export interface StreamOptions {
+  cookie: string;
+  from: string;
+  onEvent: (event: string, data: string, at: number) => void;
+}
+
 /**
  * Opens one Server-Sent Events stream from the loopback address `from` (each a distinct
  * client to the server's per-address limit), calling `onEvent` with each event's name and
- * data and the moment its bytes arrived (`performance.now()`). Resolves once the head is in.
+ * data and the moment its bytes arrived (`performance.now()`). Resolves once the head is in,
+ * a refused stream too (its status not 200); rejects only when the connection failed.
  */
-export function openStreamClient(
-  url: string,
-  options: {
-    cookie: string;
-    from: string;
-    onEvent: (event: string, data: string, at: number) => void;
-  },
-): Promise<StreamClient> {
+export function openStreamClient(url: string, options: StreamOptions): Promise<StreamClient> {
   return new Promise((resolve, reject) => {
     let ended = false;
     let heartbeats = 0;
@@ -36,9 +39,16 @@ export function openStreamClient(
       reject(error);
     });
     req.once('response', (res) => {
-      if (res.statusCode !== 200) {
+      const client = {
+        statusCode: res.statusCode ?? 0,
+        ended: () => ended,
+        heartbeats: () => heartbeats,
+        close: () => req.destroy(),
+      };
+      if (client.statusCode !== 200) {
+        ended = true;
         res.resume();
-        reject(new Error(`${url}: HTTP ${res.statusCode}`));
+        resolve(client);
         return;
       }
       res.setEncoding('utf8');
@@ -55,11 +65,7 @@ export function openStreamClient(
         }
       });
       res.once('close', () => (ended = true));
-      resolve({
-        ended: () => ended,
-        heartbeats: () => heartbeats,
-        close: () => req.destroy(),
-      });
+      resolve(client);
     });
     req.end();
   });

@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
 
 /** How every endpoint is loaded: `--connections` for `--warmup`, then `--duration` seconds. */
 export interface Load {
@@ -23,9 +24,16 @@ export interface ApiBench {
   load: Load;
 }
 
-/** Body bytes of one answer, as sent (`encoding` set: compressed by the server). */
-function bodyBytes(url: string, headers: Record<string, string>, encoding?: string) {
-  return new Promise<{ bytes: number; total: string | undefined }>((resolve, reject) => {
+/** One answer as sent: its status, its body's bytes and its X-Total-Count. */
+interface Sized {
+  statusCode: number;
+  bytes: number;
+  total: string | undefined;
+}
+
+/** One GET, its body counted as sent (`encoding` set: compressed by the server). */
+function answerBytes(url: string, headers: Record<string, string>, encoding?: string) {
+  return new Promise<Sized>((resolve, reject) => {
     const req = httpRequest(
       url,
       { headers: { ...headers, ...(encoding ? { 'accept-encoding': encoding } : {}) } },
@@ -33,8 +41,8 @@ function bodyBytes(url: string, headers: Record<string, string>, encoding?: stri
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () => {
-          if ((res.statusCode ?? 0) >= 300) reject(new Error(`${url}: HTTP ${res.statusCode}`));
-          else resolve({ bytes, total: res.headers['x-total-count'] as string | undefined });
+          const total = res.headers['x-total-count'] as string | undefined;
+          resolve({ statusCode: res.statusCode ?? 0, bytes, total });
         });
       },
     );
@@ -43,16 +51,11 @@ function bodyBytes(url: string, headers: Record<string, string>, encoding?: stri
   });
 }
 
-/** Runs `once` again while it fails with a 503 (the server shedding load), up to 30 s. */
-async function shedRetried<T>(once: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await once();
-    } catch (error) {
-      if (!/HTTP 503/.test((error as Error).message) || attempt >= 30) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
+/** `answerBytes`, sent again while the server sheds load; throws unless the GET succeeded. */
+async function bodyBytes(url: string, headers: Record<string, string>, encoding?: string) {
+  const answer = await sendWhileShedding(() => answerBytes(url, headers, encoding));
+  if (answer.statusCode >= 300) throw new Error(`${url}: HTTP ${answer.statusCode}`);
+  return answer;
 }
 
 export interface Row {
@@ -81,8 +84,8 @@ export async function measure(
   connections = load.connections,
 ) {
   const { duration, warmup } = load;
-  const size = await shedRetried(() => bodyBytes(url, headers));
-  const br = await shedRetried(() => bodyBytes(url, headers, 'br'));
+  const size = await bodyBytes(url, headers);
+  const br = await bodyBytes(url, headers, 'br');
   process.stdout.write(`  ${label}: warm-up ${warmup} s, then ${duration} s…`);
   await autocannon({ url, connections, duration: warmup, headers });
   const r = await autocannon({ url, connections, duration, headers });

@@ -4,7 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ownDatabase, query, withDatabase } from '../databases.ts';
+import { withDatabase } from '../../tests/setup/database-url.ts';
+import { ownDatabase, query } from '../databases.ts';
 import { NODE, ROOT } from '../server.ts';
 
 export const MARK = 'created by npm run bench:api';

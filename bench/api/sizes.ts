@@ -3,18 +3,16 @@
  * every list shape the aims name (with its list cache on and off), a task's detail and its
  * bids; browse page 1 at the small size; and the printed figures of a size, scaling included.
  */
+import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
 import { signUp, startCeiling, startServer } from '../server.ts';
 import { measure, p99Aim, print, verdict, type ApiBench, type Row } from './measure.ts';
 import { benchDatabase } from './seed.ts';
 
-/** GET as JSON; a 503 (the server shedding load on a busy machine) is tried again. */
+/** GET as JSON; a 503 (the server shedding load on a busy machine) is sent again. */
 async function getJson<T>(url: string): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url);
-    if (res.ok) return (await res.json()) as T;
-    if (res.status !== 503 || attempt >= 30) throw new Error(`${url}: HTTP ${res.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  const res = await sendWhileShedding(() => fetch(url));
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
 }
 
 /** A task of browse page 1 that has bids (the detail says how many). */

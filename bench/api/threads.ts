@@ -5,7 +5,8 @@
 import { loadavg } from 'node:os';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { seedThreadScale } from '../../src/server/threads/seed-scale.ts';
-import { ownDatabase, withDatabase } from '../databases.ts';
+import { withDatabase } from '../../tests/setup/database-url.ts';
+import { ownDatabase } from '../databases.ts';
 import { signUp, startServer } from '../server.ts';
 import { measure, p99Aim, print, type ApiBench, type Row } from './measure.ts';
 import { MARK } from './seed.ts';

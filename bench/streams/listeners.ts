@@ -5,10 +5,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { RunningServer } from '../server.ts';
-import { openStreamClient, type StreamClient } from '../stream-client.ts';
+import type { StreamClient } from '../stream-client.ts';
 import { cpuMs, mb, say, seconds, usage } from './figures.ts';
 import type { Layout } from './layout.ts';
-import { inParallel, openShedRetried, type User } from './people.ts';
+import { inParallel, openWhileShedding, type User } from './people.ts';
 
 /** One bid and who heard of it: arrival times (performance.now()) on pages and on the bell. */
 export interface Delivery {
@@ -52,7 +52,7 @@ export async function openListeners(
     const user = users[j % layout.users]!;
     const taskId = taskIds[Math.floor(j / layout.users) % layout.tasks]!;
     opens.push(() =>
-      openStreamClient(`${base}/api/tasks/${taskId}/events`, {
+      openWhileShedding(`${base}/api/tasks/${taskId}/events`, {
         cookie: user.cookie,
         from: user.from,
         onEvent: (event, data, at) => {
@@ -64,7 +64,7 @@ export async function openListeners(
   for (let b = 0; b < layout.bells; b++) {
     const user = users[b % layout.users]!;
     opens.push(() =>
-      openStreamClient(`${base}/api/notifications/events`, {
+      openWhileShedding(`${base}/api/notifications/events`, {
         cookie: user.cookie,
         from: user.from,
         onEvent: (event, _data, at) => {
@@ -76,7 +76,7 @@ export async function openListeners(
       }),
     );
   }
-  await inParallel(opens, 50, async (open) => void clients.push(await openShedRetried(open)));
+  await inParallel(opens, 50, async (open) => void clients.push(await open()));
   const openedMs = performance.now() - t;
   await new Promise((r) => setTimeout(r, 2000));
   const opened = await usage(server);

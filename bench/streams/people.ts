@@ -7,8 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../../src/server/db/seed-data.ts';
+import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
 import { query } from '../databases.ts';
 import { NODE, ROOT } from '../server.ts';
+import { openStreamClient, type StreamOptions } from '../stream-client.ts';
 import { say, seconds } from './figures.ts';
 import { address, type Layout } from './layout.ts';
 
@@ -21,29 +23,18 @@ export interface User {
 let shed = 0;
 /** Requests the server shed (503) that were tried again, stream openings included. */
 export const shedCount = () => shed;
+/** How every request here is sent again while the server sheds load (503): each shed counted. */
+const shedding = { onShed: () => void shed++ };
 
-/** `fetch`, tried again while the server sheds load (503, on a busy machine), up to 30 s. */
-async function shedRetried(url: string, init: RequestInit): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url, init);
-    if (res.status !== 503 || attempt >= 30) return res;
-    shed++;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+/** `fetch`, sent again while the server sheds load. */
+const fetchWhileShedding = (url: string, init: RequestInit) =>
+  sendWhileShedding(() => fetch(url, init), shedding);
 
-/** `open` run again while it fails with a 503, up to 30 s (as `fetch` above). */
-export async function openShedRetried<T>(open: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await open();
-    } catch (error) {
-      if (!/HTTP 503/.test((error as Error).message) || attempt >= 30) throw error;
-      shed++;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
+/** `openStreamClient`, opened again while the server sheds load; throws unless it opened. */
+export async function openWhileShedding(url: string, options: StreamOptions) {
+  const client = await sendWhileShedding(() => openStreamClient(url, options), shedding);
+  if (client.statusCode !== 200) throw new Error(`${url}: HTTP ${client.statusCode}`);
+  return client;
 }
 
 /** Runs `work` on every item, `width` at a time. */
@@ -57,7 +48,7 @@ export async function inParallel<T>(items: T[], width: number, work: (item: T) =
 
 /** Signs a seeded user in through the API (a real password check); returns their session. */
 async function signIn(base: string, email: string, from: string): Promise<User> {
-  const res = await shedRetried(`${base}/api/auth/sign-in/email`, {
+  const res = await fetchWhileShedding(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -72,7 +63,7 @@ async function signIn(base: string, email: string, from: string): Promise<User> 
 }
 
 export async function post(base: string, path: string, user: User, body: unknown): Promise<string> {
-  const res = await shedRetried(`${base}${path}`, {
+  const res = await fetchWhileShedding(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, cookie: user.cookie },
     body: JSON.stringify(body),

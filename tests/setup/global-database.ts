@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { withDatabase } from './database-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,10 +39,4 @@ export async function admin(serverUrl: string, statement: string) {
   } finally {
     await client.end();
   }
-}
-
-export function withDatabase(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

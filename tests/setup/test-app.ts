@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
-import { admin, withDatabase } from './global-database.ts';
+import { withDatabase } from './database-url.ts';
+import { admin } from './global-database.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, withDatabase } from '../../../tests/setup/global-database.ts';
+import { withDatabase } from '../../../tests/setup/database-url.ts';
+import { admin } from '../../../tests/setup/global-database.ts';
 import { openDatabase, type Database } from './client.ts';
 
 const journal = JSON.parse(

@@ -31,6 +31,35 @@ const featureBoundaries = FEATURE_DEPTHS.map((depth) => ({
   },
 }));
 
+/*
+ * Server boundaries, as import patterns per part of src/server (tests may also use tools/).
+ */
+const NO_CLIENT = { group: ['**/client/**'], message: 'server must not import client code' };
+const NO_TOOLS = { group: ['**/tools/**'], message: 'src/ never imports tools/.' };
+const NO_FEATURES = {
+  group: ['**/features/**'],
+  message:
+    'The platform never imports a feature: declare the face in the feature (index.ts) and let the app iterate the declarations.',
+};
+const ONLY_THROUGH_INDEX = {
+  regex: '^\\.\\./[\\w-]+/(?!index\\.ts$)',
+  message: "A feature imports another feature only through that feature's index.ts.",
+};
+const SERVER_PARTS = [
+  ['src/server/platform/**/*.ts', [NO_CLIENT, NO_FEATURES]],
+  ['src/server/features/*/**/*.ts', [NO_CLIENT, ONLY_THROUGH_INDEX]],
+  ['src/server/*.ts', [NO_CLIENT]],
+  ['src/server/demo/**/*.ts', [NO_CLIENT]],
+];
+const serverBoundaries = SERVER_PARTS.flatMap(([files, patterns]) => [
+  { files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } },
+  {
+    files: [files],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, NO_TOOLS] }] },
+  },
+]);
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'drizzle', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -46,8 +75,33 @@ export default tseslint.config(
     },
   },
   // Boundaries: client and server never import each other; shared imports neither.
+  // zod lives only in the shared schema modules (`<feature>/schema.ts`): every other
+  // shared module is zod-free, so the browser may import its values.
   {
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'zod belongs in a shared schema.ts module only.' }],
+          patterns: [
+            {
+              group: ['**/client/**', '**/server/**'],
+              message: 'shared is isomorphic: it imports neither client nor server',
+            },
+            {
+              group: ['**/schema.ts'],
+              allowTypeImports: true,
+              message: 'A zod-free shared module imports schemas as types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/schema.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -72,6 +126,13 @@ export default tseslint.config(
       ],
     },
   },
+  /*
+   * Server boundaries. The platform (database, http, auth, events, mail …) never imports a
+   * feature: a feature declares itself (features/<name>/index.ts) and the app iterates the
+   * declarations. A feature reaches another feature only through that feature's index.ts.
+   * Code in src/ never imports tools/ (the import, bench seeding; its tests may).
+   */
+  ...serverBoundaries,
   {
     files: ['src/client/**/*.{js,ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -87,16 +148,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], message: 'client must not import server code' },
             {
-              group: [
-                '**/shared/tasks*',
-                '**/shared/bids*',
-                '**/shared/users*',
-                '**/shared/newsletter*',
-                '**/shared/assignments*',
-                '**/shared/notifications*',
-                '**/shared/threads*',
-                '**/shared/questions*',
-              ],
+              group: ['**/shared/**/schema.ts'],
               allowTypeImports: true,
               message: 'shared schemas carry zod: import their types with `import type`.',
             },

@@ -30,7 +30,7 @@ export default defineConfig({
       ...databases.map((db) => ({
         test: {
           name: db,
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tools/**/*.test.ts'],
           // Tests that need a server connection to lose run on PostgreSQL only.
           exclude: db === 'pglite' ? ['**/*.postgres.test.ts'] : [],
           env: { TEST_DB: db },

@@ -12,7 +12,7 @@ import { PAGE_SIZE } from '../src/shared/constants.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set');
-// The same pool size as the app (src/server/db/client.ts). The LIMIT is written into the
+// The same pool size as the app (src/server/platform/db/client.ts). The LIMIT is written into the
 // statement: as a parameter, the prepared statement's generic plan would not know it is 12.
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 

@@ -68,7 +68,9 @@ function sayInstanceErrors(cluster: Cluster) {
   }
 }
 
-async function missingBids(cluster: Cluster, ids: string[]): Promise<number> {
+/** Acknowledged offers not in the database (a changed offer is acknowledged under its id again). */
+async function missingBids(cluster: Cluster, acknowledged: string[]): Promise<number> {
+  const ids = [...new Set(acknowledged)];
   const client = new pg.Client({ connectionString: cluster.primary.url('taskbid') });
   await client.connect();
   try {
@@ -121,7 +123,10 @@ const cluster = await startCluster({
 const base = cluster.haproxy.url;
 try {
   const owner = await signUp(base);
-  const people = await Promise.all(Array.from({ length: 5 }, () => signUp(base)));
+  // One offer per person per task: enough people for every bid of both write phases.
+  const people: Awaited<ReturnType<typeof signUp>>[] = [];
+  for (let batch = 0; batch < 40; batch++)
+    people.push(...(await Promise.all(Array.from({ length: 10 }, () => signUp(base)))));
   // Event streams are capped per person: 30 streams from 6 people.
   const watchers = await Promise.all(Array.from({ length: 6 }, () => signUp(base)));
 

@@ -96,18 +96,27 @@ export async function startServer(
   };
 }
 
-/** Signs a new bench user up; returns the session cookie header. */
+/** Signs a new bench user up, then in (a sign-up signs nobody in); returns the session cookie header. */
 export async function signUp(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+  const account = {
+    name: 'Bench User',
+    email: `bench-${randomUUID()}@example.com`,
+    // Nothing of the name or address in it: the password rules refuse that.
+    password: `Load-run-${randomUUID()}`,
+  };
+  const headers = { 'content-type': 'application/json', origin: base };
+  const created = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: 'Bench User',
-      email: `bench-${randomUUID()}@example.com`,
-      password: `bench-${randomUUID()}`,
-    }),
+    headers,
+    body: JSON.stringify(account),
   });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (!created.ok) throw new Error(`sign-up failed: ${created.status} ${await created.text()}`);
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTask } from '../tests/factories/tasks.ts';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
-import { STREAM_LIMITS } from '../src/server/events/sse.ts';
+import { STREAM_LIMITS } from '../src/server/platform/events/sse.ts';
 import { withDatabase } from '../tests/setup/database-url.ts';
 import { ownDatabase, query } from './databases.ts';
 import { ROOT, startServer, type RunningServer } from './server.ts';

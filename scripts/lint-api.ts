@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/platform/config.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'taskbid-lint-api-'));
 const app = await buildApp(

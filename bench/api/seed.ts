@@ -31,7 +31,7 @@ export async function benchDatabase(
   process.stdout.write(`Seeding ${name}: ${tasks} tasks, ${bids} bids…\n`);
   const seed = spawnSync(
     NODE,
-    [join(ROOT, 'src/server/db/seed-cli.ts'), '--tasks', String(tasks), '--bids', String(bids)],
+    [join(ROOT, 'tools/seed/seed-cli.ts'), '--tasks', String(tasks), '--bids', String(bids)],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' } },
   );
   if (seed.status !== 0) throw new Error(`seeding ${name} failed`);

@@ -3,8 +3,8 @@
  * among many other people's threads, on a database of their own, and their table.
  */
 import { loadavg } from 'node:os';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { seedThreadScale } from '../../src/server/threads/seed-scale.ts';
+import { openDatabase } from '../../src/server/platform/db/client.ts';
+import { seedThreadScale } from '../../tools/seed/thread-scale.ts';
 import { withDatabase } from '../../tests/setup/database-url.ts';
 import { ownDatabase } from '../databases.ts';
 import { signUp, startServer } from '../server.ts';

@@ -4,6 +4,7 @@
  * browser's EventSource. Every failed request is kept with the time it failed.
  */
 import { randomBytes } from 'node:crypto';
+import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
 
 export interface Failure {
   /** When the request was sent (a request sent before a failover may fail after it). */
@@ -76,19 +77,36 @@ export interface Person {
   cookie: string;
 }
 
-/** Signs a new person up through the balancer and returns their session cookie. */
+/**
+ * Signs a new person up, then in (a sign-up signs nobody in), through the balancer and
+ * returns their session cookie.
+ */
 export async function signUp(base: string): Promise<Person> {
   const tag = randomBytes(6).toString('hex');
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: `Bench ${tag}`,
-      email: `bench-${tag}@example.com`,
-      password: `Cluster-bench-${tag}-passphrase`,
+  const account = {
+    name: `Bench ${tag}`,
+    email: `bench-${tag}@example.com`,
+    // Nothing of the name or address in it: the password rules refuse that.
+    password: `Load-run-${randomBytes(9).toString('hex')}`,
+  };
+  const headers = { 'content-type': 'application/json', origin: base };
+  // The bench makes hundreds of people at once: a shed request is sent again.
+  const created = await sendWhileShedding(() =>
+    fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(account),
     }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  );
+  if (!created.ok) throw new Error(`sign-up failed: ${created.status} ${await created.text()}`);
+  const res = await sendWhileShedding(() =>
+    fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    }),
+  );
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
@@ -119,13 +137,24 @@ export async function createTask(base: string, owner: Person): Promise<string> {
   return (await res.json()).insertedId as string;
 }
 
-/** Each bidder places a bid on `taskId` every `pauseMs`; acknowledged ids are kept. */
-export function bidders(base: string, people: Person[], taskId: string, pauseMs = 50) {
+/**
+ * `concurrency` bidders place bids on `taskId`, one every `pauseMs` each; acknowledged ids are
+ * kept. One offer per person per task: each acknowledged bid moves on to the next person of
+ * `people` (a refused or failed one tries again as the same person), so every bid is a new
+ * offer and no one reaches the limit on changing theirs.
+ */
+export function bidders(
+  base: string,
+  people: Person[],
+  taskId: string,
+  { concurrency = 5, pauseMs = 50 } = {},
+) {
   const acknowledged: string[] = [];
   const deadline = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   let next = 0;
-  const load = loop(people.length, async (tally) => {
-    const person = people[next++ % people.length] as Person;
+  const load = loop(concurrency, async (tally) => {
+    const turn = next++;
+    const person = people[turn % people.length] as Person;
     const res = await attempt(tally, 'bid', () =>
       postJson(base, person, '/api/bids', {
         taskId,
@@ -134,6 +163,7 @@ export function bidders(base: string, people: Person[], taskId: string, pauseMs 
       }),
     );
     if (res?.ok) acknowledged.push((JSON.parse(res.body) as { insertedId: string }).insertedId);
+    else next = Math.min(next, turn); // the same person again
     await new Promise((r) => setTimeout(r, pauseMs));
   });
   return { ...load, acknowledged };

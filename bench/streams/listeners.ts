@@ -64,7 +64,7 @@ export async function openListeners(
   for (let b = 0; b < layout.bells; b++) {
     const user = users[b % layout.users]!;
     opens.push(() =>
-      openWhileShedding(`${base}/api/notifications/events`, {
+      openWhileShedding(`${base}/api/me/events`, {
         cookie: user.cookie,
         from: user.from,
         onEvent: (event, _data, at) => {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEMO_PASSWORD } from '../../src/server/db/seed-data.ts';
+import { DEMO_PASSWORD } from '../../src/server/demo/seed-data.ts';
 import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
 import { query } from '../databases.ts';
 import { NODE, ROOT } from '../server.ts';
@@ -82,7 +82,7 @@ export async function signedInUsers(
   const seeded = spawnSync(
     NODE,
     [
-      join(ROOT, 'src/server/db/seed-cli.ts'),
+      join(ROOT, 'tools/seed/seed-cli.ts'),
       '--tasks',
       '0',
       '--bids',

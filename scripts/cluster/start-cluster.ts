@@ -89,7 +89,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     if (options.seed) {
       log('Demo data…');
-      const seeded = spawnSync(process.execPath, ['src/server/db/seed-cli.ts'], {
+      const seeded = spawnSync(process.execPath, ['tools/seed/seed-cli.ts'], {
         cwd: ROOT,
         env: { ...process.env, ...env },
         stdio: 'ignore',

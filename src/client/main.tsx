@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { currentSession } from './lib/auth/session-store.ts';
+import { openNewLoadsAtTop } from './lib/scroll-on-load.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -11,6 +12,8 @@ import './styles.css';
 // the first screen's code arrives). The AuthProvider and the protected routes' middleware
 // read the same session store.
 void currentSession();
+// Before the router reads the history entry it starts on.
+openNewLoadsAtTop();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

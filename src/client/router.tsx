@@ -1,20 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
-import { ProtectedLayout } from './lib/auth/require-auth.tsx';
+import { ProtectedLayout } from './layout/protected-layout.tsx';
 import { requireSession } from './lib/auth/session-context.ts';
-import { NotFoundPage } from './layout/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RootError, RouteError } from './layout/route-error.tsx';
+import { settingsRoutes } from './routes/settings/sections.ts';
 
 /*
  * Every screen is a route module in `routes/` (loaded on demand, its own chunk) exporting
  * `Component` and, where it has them, `loader`, `action` and `shouldRevalidate`. A route
  * module composes features; features never import each other.
  *
- * Protected screens go under the protected layout route: its middleware waits for the
- * session and answers 401 for a signed-out visitor (RouteError then sends them to /login with
- * `state.from`), so their loaders run only for a signed-in user and read it with
- * `sessionUser(context)` (lib/auth/session-context.ts).
+ * Protected screens go under the protected layout route: its middleware asks for the session
+ * while their loaders already run (a first load waits for both at once, not one after the
+ * other) and answers 401 for a signed-out visitor (RouteError then sends them to /login with
+ * `state.from`). A loader that needs the user awaits `sessionUser(context)` beside its own
+ * requests (lib/auth/session-context.ts).
  */
 const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({
   path,
@@ -52,15 +53,44 @@ const openRoutes: RouteObject[] = [
 ];
 
 const protectedRoutes: RouteObject[] = [
-  screen('profile', () => import('./routes/profile.tsx')),
+  // The settings: a layout with the side menu, a route per section (routes/settings/).
+  {
+    path: 'profile',
+    HydrateFallback: PageSpinner,
+    lazy: () => import('./routes/settings/layout.tsx'),
+    children: settingsRoutes,
+  },
   screen('add-task', () => import('./routes/add-task.tsx')),
   screen('my-tasks', () => import('./routes/my-tasks.tsx')),
   screen('my-bids', () => import('./routes/my-bids.tsx')),
   screen('browse-tasks/:id', () => import('./routes/task-detail.tsx')),
   screen('update-task/:id', () => import('./routes/update-task.tsx')),
   screen('view-bids/:id', () => import('./routes/view-bids.tsx')),
-  screen('messages', () => import('./routes/messages.tsx')),
-  screen('messages/:threadId', () => import('./routes/message-thread.tsx')),
+  // The list, and beside it on wide screens (instead of it on phones) one conversation.
+  {
+    path: 'messages',
+    HydrateFallback: PageSpinner,
+    lazy: () => import('./routes/messages.tsx'),
+    children: [screen(':threadId', () => import('./routes/message-thread.tsx'))],
+  },
+  // The first signed-in visit of a new account (once; sign-in leads here while it is pending).
+  screen('welcome', () => import('./routes/welcome.tsx')),
+  // The operator console: its own chunks, loaded only by operators (members get the 404 page).
+  {
+    path: 'admin',
+    HydrateFallback: PageSpinner,
+    lazy: () => import('./routes/admin/layout.tsx'),
+    children: [
+      { index: true, lazy: () => import('./routes/admin/dashboard.tsx') },
+      screen('queue', () => import('./routes/admin/queue.tsx')),
+      screen('appeals', () => import('./routes/admin/appeals.tsx')),
+      screen('people', () => import('./routes/admin/people.tsx')),
+      screen('people/:id', () => import('./routes/admin/person.tsx')),
+      screen('tasks/:id', () => import('./routes/admin/task.tsx')),
+      screen('audit-log', () => import('./routes/admin/audit-log.tsx')),
+      screen('settings', () => import('./routes/admin/settings.tsx')),
+    ],
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -76,7 +106,11 @@ export const routes: RouteObject[] = [
         children: [
           ...openRoutes,
           { middleware: [requireSession], Component: ProtectedLayout, children: protectedRoutes },
-          { path: '*', Component: NotFoundPage },
+          {
+            path: '*',
+            lazy: () =>
+              import('./layout/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+          },
         ],
       },
     ],

@@ -3,31 +3,39 @@ import type { Writable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import './types.ts';
-import { createAuth } from './auth/auth.ts';
-import { registerRouteAuth } from './auth/route-auth.ts';
-import { createSessionCache, followSessionChanges } from './auth/session-cache.ts';
-import { authRoutes } from './auth/routes.ts';
-import type { Config } from './config.ts';
-import { loggerOptions } from './logger.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { createEventBus } from './events/bus.ts';
-import { endStreamsWhenSessionsChange, type EventStream } from './events/sse.ts';
-import { healthRoutes } from './health/routes.ts';
-import { createMailTransport } from './mail/transport.ts';
-import { startMailWorker, type MailWorker } from './mail/worker.ts';
-import { marketplaceRoutes } from './marketplace/plugin.ts';
-import { registerOpenApi } from './openapi/register.ts';
-import { plainRequestTarget } from './http/canonical-path.ts';
-import { registerConditionalGets } from './http/conditional-get.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
-import { registerOverload } from './http/overload.ts';
-import { registerPrivateAnswers } from './http/private-answers.ts';
-import { registerRateLimits } from './http/rate-limits.ts';
-import { registerReadYourWrites } from './http/read-your-writes.ts';
-import { registerSecurity } from './http/security.ts';
-import { registerTextChecks } from './http/text-input.ts';
-import { webRoutes } from './web/routes.ts';
+import './platform/types.ts';
+import { createAuth } from './platform/auth/auth.ts';
+import { registerRouteAuth } from './platform/auth/route-auth.ts';
+import { createSessionCache, followSessionChanges } from './platform/auth/session-cache.ts';
+import { authRoutes } from './platform/auth/routes.ts';
+import type { Config } from './platform/config.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { openDatabase, type Database } from './platform/db/client.ts';
+import { createEventBus } from './platform/events/bus.ts';
+import {
+  endStreamsWhenSessionsChange,
+  endStreamsWhoseSessionEnded,
+  type EventStream,
+} from './platform/events/sse.ts';
+import { createStreamLimits } from './platform/events/stream-limits.ts';
+import { healthRoutes } from './platform/health/routes.ts';
+import { registerMailWorker } from './platform/mail/worker.ts';
+import { FEATURES } from './features/index.ts';
+import type { Feature } from './platform/feature.ts';
+import { runJobs } from './platform/jobs.ts';
+import { createStreamHub } from './platform/events/stream-hub.ts';
+import { personStreamRoutes } from './platform/events/stream-routes.ts';
+import { registerOpenApi } from './platform/openapi/register.ts';
+import { plainRequestTarget } from './platform/http/canonical-path.ts';
+import { registerConditionalGets } from './platform/http/conditional-get.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerOverload } from './platform/http/overload.ts';
+import { registerPrivateAnswers } from './platform/http/private-answers.ts';
+import { registerRateLimits } from './platform/http/rate-limits.ts';
+import { registerReadYourWrites } from './platform/http/read-your-writes.ts';
+import { registerSecurity } from './platform/http/security.ts';
+import { registerTextChecks } from './platform/http/text-input.ts';
+import { webRoutes } from './platform/web/routes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -52,8 +60,9 @@ export function wellFormedRequestId(value: string | string[] | undefined): strin
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; features?: readonly Feature[] } = {},
 ): Promise<FastifyInstance> {
+  const features = options.features ?? FEATURES;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
@@ -92,21 +101,33 @@ export async function buildApp(
   followSessionChanges(sessions, events);
   app.decorate('sessions', sessions);
   app.decorate('auth', createAuth(config, database.db, app.log, sessions));
-  app.decorate('lifecycle', { draining: false, streams: new Set<EventStream>() });
-  endStreamsWhenSessionsChange(app.lifecycle.streams, events);
-  // Each instance sends queued mail once it is ready (see mail/worker.ts).
-  let mailWorker: MailWorker | undefined;
-  app.decorate('mail', { drain: async () => mailWorker?.drain() });
-  app.addHook('onReady', async () => {
-    mailWorker = startMailWorker({
-      db: database.db,
-      events,
-      transport: createMailTransport(config.mail, app.log),
-      config: config.mail,
-      render: { baseUrl: config.baseUrl, secret: config.authSecret },
-      log: app.log.child({ component: 'mail' }),
-    });
+  const openStreams = new Set<EventStream>();
+  const streamLimits = createStreamLimits({
+    database,
+    bus: events,
+    streams: openStreams,
+    heartbeatMs: config.streams.heartbeatMs,
+    log: app.log,
   });
+  app.decorate('lifecycle', { draining: false, streams: openStreams, streamLimits });
+  endStreamsWhenSessionsChange(openStreams, events);
+  const stopSessionChecks = endStreamsWhoseSessionEnded(
+    openStreams,
+    database.db,
+    config.streams.heartbeatMs,
+    app.log,
+  );
+  registerMailWorker(app);
+  app.decorate('features', features);
+  const streams = createStreamHub(
+    events,
+    features.flatMap((feature) => feature.live ?? []),
+  );
+  app.decorate('streams', streams);
+  runJobs(
+    app,
+    features.flatMap((feature) => feature.jobs ?? []),
+  );
   // Requests still running hold on to the database: it closes only once they are done (a
   // shutdown past its deadline ends the process rather than the pool under a request).
   let running = 0;
@@ -118,8 +139,10 @@ export async function buildApp(
     });
   });
   app.addHook('onClose', async () => {
-    await mailWorker?.stop();
+    streams.stop();
+    stopSessionChecks();
     for (const stream of app.lifecycle.streams) stream.close();
+    await streamLimits.stop();
     if (running > 0) await new Promise<void>((resolve) => (done = resolve));
     await events.close();
     await database.close();
@@ -148,7 +171,8 @@ export async function buildApp(
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(marketplaceRoutes);
+  await app.register(personStreamRoutes);
+  for (const feature of features) if (feature.routes) await app.register(feature.routes);
   await app.register(webRoutes);
   return app;
 }

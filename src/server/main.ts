@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { seedOnFirstStart } from './db/first-start.ts';
-import { gracefulShutdown } from './shutdown.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { seedOnFirstStart } from './demo/first-start.ts';
+import { gracefulShutdown } from './platform/shutdown.ts';
 
 /** Whatever is still running then, the process exits this long after the signal. */
 const SHUTDOWN_DEADLINE_MS = 10_000;

@@ -30,6 +30,8 @@ export const AUTH_ERRORS = {
   'provider-unavailable':
     'Google sign-in is not available right now. Please sign in with your e-mail and password.',
   'session-expired': 'Your session has expired. Please sign in again.',
+  'account-suspended':
+    'This account is suspended. The e-mail we sent you says why, until when, and how to appeal.',
   'internal-error': 'Something went wrong on our side. Please try again in a moment.',
 } as const;
 
@@ -55,6 +57,7 @@ const SERVER_CODES: Record<string, AuthErrorCode> = {
   INVALID_CALLBACK_URL: 'unauthorized-domain',
   MISSING_OR_NULL_ORIGIN: 'unauthorized-domain',
   SESSION_EXPIRED: 'session-expired',
+  BANNED_USER: 'account-suspended',
   FAILED_TO_GET_USER_INFO: 'invalid-auth-event',
   please_restart_the_process: 'invalid-auth-event',
   state_mismatch: 'invalid-auth-event',

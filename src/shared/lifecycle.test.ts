@@ -5,6 +5,7 @@ const open: TaskState = { status: 'Not Started', assignedTo: null };
 const held: TaskState = { status: 'On Hold', assignedTo: null };
 const assigned: TaskState = { status: 'In Progress', assignedTo: 'Ann' };
 const completed: TaskState = { status: 'Completed', assignedTo: 'Ann' };
+const waiting: TaskState = { ...assigned, completionRequestedAt: '2030-01-01T00:00:00.000Z' };
 
 describe('who may do what, when', () => {
   // For each action: what the owner and anyone else get in each state.
@@ -19,7 +20,9 @@ describe('who may do what, when', () => {
     ['complete', open, 'conflict', 'forbidden'],
     ['complete', assigned, 'ok', 'forbidden'],
     ['complete', completed, 'conflict', 'forbidden'],
+    ['complete', waiting, 'conflict', 'forbidden'],
     ['cancel-assignment', assigned, 'ok', 'forbidden'],
+    ['cancel-assignment', waiting, 'ok', 'forbidden'],
     ['cancel-assignment', completed, 'conflict', 'forbidden'],
     ['edit', completed, 'ok', 'forbidden'],
     ['delete', open, 'ok', 'forbidden'],
@@ -28,5 +31,22 @@ describe('who may do what, when', () => {
   ])('%s on %j: owner %s, other %s', (action, task, owner, other) => {
     expect(refusal(action, 'owner', task) ?? 'ok').toBe(owner);
     expect(refusal(action, 'other', task) ?? 'ok').toBe(other);
+  });
+
+  // The worker's answer to "completed": theirs alone, only while it waits.
+  it.each<[TaskAction, TaskState, string]>([
+    ['confirm-completion', assigned, 'conflict'],
+    ['confirm-completion', waiting, 'ok'],
+    ['confirm-completion', completed, 'conflict'],
+    ['dispute-completion', waiting, 'ok'],
+    ['dispute-completion', completed, 'conflict'],
+    ['complete', waiting, 'forbidden'],
+    ['bid', assigned, 'conflict'],
+  ])('%s on %j: the assignee %s', (action, task, assignee) => {
+    expect(refusal(action, 'assignee', task) ?? 'ok').toBe(assignee);
+    if (action.endsWith('-completion')) {
+      expect(refusal(action, 'owner', task)).toBe('forbidden');
+      expect(refusal(action, 'other', task)).toBe('forbidden');
+    }
   });
 });

@@ -43,8 +43,8 @@ export const ACCOUNT_LIMITS = {
   /** The longest address SMTP carries. */
   email: { maxLength: 254 },
   password: { minLength: 8, maxLength: 128 },
-  /** An http(s) address, or nothing. */
-  photoUrl: { maxLength: 2048, pattern: 'https?://.+' },
+  /** A public https address, or nothing. */
+  photoUrl: { maxLength: 2048, pattern: 'https://.+' },
 } as const;
 
 /** An HTML `pattern` as the regular expression the browser applies: the whole value must match. */
@@ -77,14 +77,6 @@ export const PROFILE_MAX_SKILLS = 20;
 /** A private message between a task's owner and one bidder: plain text, trimmed. */
 export const MESSAGE_LIMITS = {
   body: { required: true, maxLength: 4000 },
-  /** Messages a page (`?limit=`). */
-  limit: { min: 1, max: 100 },
-} as const;
-
-/** The list of a person's threads. */
-export const THREAD_LIMITS = {
-  /** Threads a page (`?limit=`). */
-  limit: { min: 1, max: 100 },
 } as const;
 
 /** A public question on a task and its owner's answer: plain text. */

@@ -2,7 +2,9 @@
  * The accessibility matrix, signed in: WCAG 2.2 A/AA (axe) on every signed-in route and the dialogs, menus and panels that matter,
  * light and dark, 375 and 1280 px (screens and helpers in support/axe-matrix.ts).
  */
-import { accountButton } from './support/test.ts';
+import { accountButton, uniqueUser } from './support/test.ts';
+import { refusedDeadline } from './support/form-states.ts';
+import { report, signInOperator, userId } from './admin/support.ts';
 import {
   scanAll,
   expectNone,
@@ -10,7 +12,16 @@ import {
   mobileMenu,
   CONTENT_PAGES,
   home,
+  SETTINGS_SCREENS,
+  yourOffer,
+  withdrawDialog,
+  profilePhotoPicked,
+  taskPhotosPicked,
+  consoleScreens,
+  settingsSection,
+  type Screen,
 } from './support/axe-matrix.ts';
+import sharp from 'sharp';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
@@ -37,6 +48,19 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
       await placeBid(other.api, baseURL!, mine, amount, 'I have done this before.');
     }
     await placeBid(page.request, baseURL!, theirs, 250, 'Happy to help.');
+    // A withdrawn offer of mine; and on my task, someone else's withdrawn one beside the
+    // edited one (the three bids above make one offer, changed twice).
+    const left = await createTask(other.api, baseURL!, { title: `Left ${token}` });
+    const leftBid = await placeBid(page.request, baseURL!, left, 200, 'Maybe.');
+    const third = await accounts.apiUser('a11y-third');
+    const thirdBid = await placeBid(third.api, baseURL!, mine, 95, 'Could do.');
+    for (const [api, id] of [
+      [page.request, leftBid],
+      [third.api, thirdBid],
+    ] as const) {
+      const res = await api.post(`/api/bids/${id}/withdraw`, { headers: { origin: baseURL! } });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
     // Questions on both task pages: answered on theirs, one to answer (and hide) on mine.
     const ask = async (api: typeof page.request, taskId: string, text: string) => {
       const res = await api.post(`/api/tasks/${taskId}/questions`, {
@@ -59,6 +83,15 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
     const headers = { origin: baseURL! };
     expect((await page.request.post(`/api/bids/${doneBid}/accept`, { headers })).ok()).toBe(true);
     expect((await page.request.post(`/api/tasks/${done}/complete`, { headers })).ok()).toBe(true);
+    const confirmed = await other.api.post(`/api/tasks/${done}/confirm-completion`, { headers });
+    expect(confirmed.ok()).toBe(true);
+    // Assigned both ways: I hired someone, and someone hired me.
+    const hired = await createTask(page.request, baseURL!, { title: `Hired ${token}` });
+    const hiredBid = await placeBid(other.api, baseURL!, hired, 80);
+    expect((await page.request.post(`/api/bids/${hiredBid}/accept`, { headers })).ok()).toBe(true);
+    const forMe = await createTask(other.api, baseURL!, { title: `For me ${token}` });
+    const myBid = await placeBid(page.request, baseURL!, forMe, 70);
+    expect((await other.api.post(`/api/bids/${myBid}/accept`, { headers })).ok()).toBe(true);
     const otherId = (await (await other.api.get('/api/auth/get-session')).json()).user.id;
     await page.goto('/my-tasks');
 
@@ -76,6 +109,9 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
           path: `/browse-tasks/${theirs}`,
           heading: `Theirs ${token}`,
         },
+        yourOffer(`/browse-tasks/${theirs}`, `Theirs ${token}`, 'Pending'),
+        yourOffer(`/browse-tasks/${left}`, `Left ${token}`, 'Withdrawn'),
+        withdrawDialog(`/browse-tasks/${theirs}`, `Theirs ${token}`),
         {
           name: '/browse-tasks/:id (completed: Leave a review)',
           path: `/browse-tasks/${done}`,
@@ -88,7 +124,29 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
           heading: `Mine ${token}`,
           then: (page) => page.getByText('Answer this question').click(),
         },
+        {
+          name: '/browse-tasks/:id (own task, assigned: its outcome)',
+          path: `/browse-tasks/${hired}`,
+          heading: `Hired ${token}`,
+          then: (page) => expect(page.getByRole('heading', { name: /^You hired/ })).toBeVisible(),
+        },
+        {
+          name: '/browse-tasks/:id (assigned to me: You’re assigned)',
+          path: `/browse-tasks/${forMe}`,
+          heading: `For me ${token}`,
+          then: (page) =>
+            expect(page.getByRole('heading', { name: 'You’re assigned' })).toBeVisible(),
+        },
         { path: '/add-task', heading: 'Create a New Task' },
+        {
+          name: '/add-task (a refused deadline beside its field)',
+          path: '/add-task',
+          heading: 'Create a New Task',
+          then: async (page) => {
+            await refusedDeadline(page);
+            await page.unroute('**/api/tasks');
+          },
+        },
         {
           name: '/my-tasks (with tasks)',
           path: '/my-tasks',
@@ -98,9 +156,13 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
         },
         { name: '/update-task/:id', path: `/update-task/${mine}`, heading: 'Update Task' },
         {
-          name: '/view-bids/:id (with bids)',
+          name: '/view-bids/:id (with bids: an edited offer, a withdrawn one, track records)',
           path: `/view-bids/${mine}`,
           heading: `Bids for: Mine ${token}`,
+          then: async (page) => {
+            await expect(page.getByText('Withdrawn')).toBeVisible();
+            await page.getByText('Earlier versions (2)').click();
+          },
         },
         {
           name: '/view-bids/:id (no bids)',
@@ -197,13 +259,89 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
             ),
         },
         {
-          name: '/messages/:id (a thread)',
+          name: '/messages/:id (a thread with its task; the list beside it on a desktop)',
           path: `/messages/${thread}`,
           heading: other.user.name,
-          then: (page) => expect(page.getByRole('log')).toContainText('Three logos for cafés.'),
+          then: async (page) => {
+            await expect(page.getByRole('log')).toContainText('Three logos for cafés.');
+            await expect(
+              page.getByRole('region', { name: 'About the task' }).getByRole('link'),
+            ).toHaveText(`Talk ${token}`);
+          },
         },
       ]),
     );
+  });
+
+  test('signed in: blocking: its dialog, the closed conversation on both sides, the blocked people list', async ({
+    page,
+    browser,
+    baseURL,
+    accounts,
+  }) => {
+    test.setTimeout(180_000);
+    const me = await accounts.signInPage('a11y-blocker');
+    const token = uniqueToken('a11yblk');
+    const taskId = await createTask(page.request, baseURL!, { title: `Block ${token}` });
+    const otherContext = await browser.newContext({ baseURL });
+    const otherPage = await otherContext.newPage();
+    const other = await accounts.signInPage('a11y-blocked', otherPage);
+    await placeBid(otherPage.request, baseURL!, taskId, 150, 'Glad to help.');
+    const headers = { origin: baseURL! };
+    const opened = await otherPage.request.post('/api/threads', { data: { taskId }, headers });
+    expect(opened.ok(), await opened.text()).toBe(true);
+    const thread = ((await opened.json()) as { id: string }).id;
+    const otherId = (await (await otherPage.request.get('/api/auth/get-session')).json()).user.id;
+    const threadScreen = (state: string, withWhom: string, note: string): Screen => ({
+      name: `/messages/:id (${state})`,
+      path: `/messages/${thread}`,
+      heading: withWhom,
+      then: (page) => expect(page.getByText(note)).toBeVisible(),
+    });
+
+    await page.goto('/my-tasks');
+    expectNone(
+      await scanAll(page, [
+        {
+          name: 'block dialog (over /messages/:id)',
+          path: `/messages/${thread}`,
+          heading: other.name,
+          then: async (page) => {
+            await page.getByRole('button', { name: `Block ${other.name}` }).click();
+            await expect(
+              page.getByRole('alertdialog', { name: `Block ${other.name}?` }),
+            ).toBeVisible();
+          },
+        },
+      ]),
+    );
+    const blocked = await page.request.post('/api/blocks', { data: { userId: otherId }, headers });
+    expect(blocked.status(), await blocked.text()).toBe(201);
+    expectNone(
+      await scanAll(page, [
+        threadScreen(
+          'blocked by me',
+          other.name,
+          'You blocked this person. Unblock to write again.',
+        ),
+        settingsSection('/profile/blocked-people', 'Blocked people', (page) =>
+          expect(page.getByRole('list', { name: 'Blocked people' })).toContainText(other.name),
+        ),
+      ]),
+    );
+    await otherPage.goto('/my-bids');
+    expectNone(
+      await scanAll(otherPage, [
+        threadScreen('cannot contact', me.name, 'You can’t contact this person.'),
+        {
+          name: '/browse-tasks/:id (cannot contact its poster)',
+          path: `/browse-tasks/${taskId}`,
+          heading: `Block ${token}`,
+          then: (page) => expect(page.getByText('You can’t contact this person.')).toHaveCount(2),
+        },
+      ]),
+    );
+    await otherContext.close();
   });
 
   test('signed in: home, profile, content pages, empty my-tasks, my-bids and messages, header states', async ({
@@ -220,28 +358,7 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
     expectNone(
       await scanAll(page, [
         home,
-        {
-          path: '/profile',
-          heading: 'Profile Settings',
-          then: (page) =>
-            expect(
-              page
-                .getByRole('region', { name: 'Active sessions' })
-                .getByText('This device', { exact: true }),
-            ).toBeVisible(),
-        },
-        {
-          name: '/profile (delete account dialog)',
-          path: '/profile',
-          heading: 'Profile Settings',
-          then: async (page) => {
-            await page
-              .getByRole('region', { name: 'Delete account' })
-              .getByRole('button', { name: 'Delete account' })
-              .click();
-            await expect(page.getByRole('alertdialog')).toBeVisible();
-          },
-        },
+        ...SETTINGS_SCREENS,
         {
           name: '/my-tasks (empty)',
           path: '/my-tasks',
@@ -265,6 +382,11 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
           then: (page) =>
             expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible(),
         },
+        {
+          name: '/welcome (answered: the next steps)',
+          path: '/welcome',
+          heading: 'Your next steps',
+        },
         ...CONTENT_PAGES,
         {
           name: 'user dropdown (over /cookies)',
@@ -278,6 +400,93 @@ test.describe('accessibility matrix, signed in (axe, WCAG 2.2 AA)', () => {
         searchDialog,
         mobileMenu,
       ]),
+    );
+  });
+
+  test('signed in: photo uploads (picked and previewed, refused, a task page with photos)', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    await accounts.signInPage('a11y-photos');
+    const token = uniqueToken('a11yph');
+    const taskId = await createTask(page.request, baseURL!, { title: `Photos ${token}` });
+    const photo = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: '#2a7a6f' },
+    })
+      .png()
+      .toBuffer();
+    for (let i = 0; i < 2; i++) {
+      const res = await page.request.post(`/api/tasks/${taskId}/photos`, {
+        data: photo,
+        headers: { origin: baseURL!, 'content-type': 'image/png' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await page.goto('/my-tasks');
+    expectNone(
+      await scanAll(page, [
+        profilePhotoPicked(photo),
+        taskPhotosPicked(taskId, photo),
+        {
+          name: '/browse-tasks/:id (own task with photos)',
+          path: `/browse-tasks/${taskId}`,
+          heading: `Photos ${token}`,
+          then: (page) =>
+            expect(page.getByRole('region', { name: 'Photos' }).getByRole('img')).toHaveCount(2),
+        },
+      ]),
+    );
+  });
+
+  test('signed in: the welcome of a new account (the question)', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    // A new account, signed in without skipping its welcome.
+    const user = accounts.track(uniqueUser('a11y-welcome'));
+    const headers = { origin: baseURL! };
+    const signedUp = await page.request.post('/api/auth/sign-up/email', { data: user, headers });
+    expect(signedUp.status()).toBe(200);
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: user.email, password: user.password },
+      headers,
+    });
+    expect(signedIn.status()).toBe(200);
+    await page.goto('/pricing');
+    expectNone(
+      await scanAll(page, [
+        {
+          name: '/welcome (what brings you here?)',
+          path: '/welcome',
+          heading: /^Welcome to TaskBid/,
+          then: (page) => expect(page.getByRole('button', { name: 'Get work done' })).toBeVisible(),
+        },
+      ]),
+    );
+  });
+
+  test('the operator console (an admin): dashboard, queue, people, a person, a dialog, a task, audit log', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    const author = await accounts.apiUser('a11y-author');
+    const reporter = await accounts.apiUser('a11y-reporter');
+    const title = `Reported ${uniqueToken()}`;
+    const task = await createTask(author.api, baseURL!, { title });
+    await report(reporter.api, baseURL!, 'task', task, 'spam', 'Posted ten times.');
+    await signInOperator(accounts, page, 'admin', 'a11y-admin');
+    await page.goto('/admin');
+    expectNone(
+      await scanAll(
+        page,
+        consoleScreens(
+          { id: await userId(author.api), name: author.user.name },
+          { id: task, title },
+        ),
+      ),
     );
   });
 });

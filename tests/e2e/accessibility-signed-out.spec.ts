@@ -35,6 +35,7 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
       `/update-task/${id}`,
       `/view-bids/${id}`,
       '/profile',
+      '/profile/sessions',
     ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL((url) => url.pathname === '/login');
@@ -46,6 +47,17 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
         home,
         { path: '/login', heading: 'Welcome back' },
         { path: '/signup', heading: 'Create your account' },
+        {
+          name: '/signup (password rules, one met, the strength meter)',
+          path: '/signup',
+          heading: 'Create your account',
+          then: async (page) => {
+            const main = page.getByRole('main');
+            await main.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada Rules');
+            await main.getByLabel('Password', { exact: true }).fill('ada-2024');
+            await expect(main.getByText(/^Strength:/)).toBeVisible();
+          },
+        },
         { path: '/forgot-password', heading: 'Forgot your password?' },
         { path: `/users/${ownerId}`, heading: owner.user.name },
         { path: '/reset-password?token=unchecked', heading: 'Choose a new password' },
@@ -76,6 +88,15 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
             await expect(page.getByRole('heading', { name: `Visible ${token}` })).toBeVisible();
             await page.getByRole('button', { name: 'Show Filters' }).click();
             await expect(page.getByLabel('Sort By')).toBeVisible();
+          },
+        },
+        {
+          name: '/browse-tasks (filters applied, panel closed: chips)',
+          path: `/browse-tasks?search=${token}&status=open&minPrice=1&sort=deadline`,
+          heading: 'Discover Tasks That Match Your Skills',
+          then: async (page) => {
+            await page.getByRole('button', { name: 'Hide Filters' }).click();
+            await expect(page.getByRole('list', { name: 'Applied filters' })).toBeVisible();
           },
         },
         {

@@ -153,6 +153,12 @@ test.describe('e-mail verification', () => {
     await emailBox(page).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    // A sign-up signs nobody in: sign in with the new password (or follow the link).
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await emailBox(page).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
     await expect(accountButton(page)).toBeVisible();
 
     await expect(banner(page).getByText('Please verify your e-mail address')).toBeVisible();
@@ -180,6 +186,40 @@ test.describe('e-mail verification', () => {
       page.getByRole('heading', { name: 'This verification link was already used' }),
     ).toBeVisible();
     await expect(page.getByText(`${user.email} is already verified`)).toBeVisible();
+  });
+
+  test('verified in another browser: the password set at sign-up is gone, the verifier chooses one', async ({
+    page,
+    browser,
+    baseURL,
+    accounts,
+  }) => {
+    // Someone signed up with this address and a password of their own.
+    const creator = await accounts.signInPage('takeover');
+    const mail = await waitForMail(creator.email, 'Verify your e-mail');
+    const owner = await browser.newContext({ baseURL });
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(linkIn(mail, VERIFY_LINK));
+    await expect(
+      ownerPage.getByRole('heading', { name: 'Your e-mail address is verified' }),
+    ).toBeVisible();
+    await expect(
+      ownerPage.getByText('the password set when the account was created no longer works'),
+    ).toBeVisible();
+    await ownerPage.getByLabel('New password', { exact: true }).fill('the-owners-own-secret');
+    await ownerPage.getByLabel('Confirm password', { exact: true }).fill('the-owners-own-secret');
+    await ownerPage.getByRole('button', { name: 'Reset password' }).click();
+    await expect(ownerPage.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+    await expect(accountButton(ownerPage)).toBeVisible();
+    await owner.close();
+
+    // The creator's browser is signed out, and their password no longer works.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login/);
+    await login(page, creator);
+    await expect(
+      page.getByText('That e-mail and password do not match an account. Check them and try again.'),
+    ).toBeVisible();
   });
 
   test('dismissed, the banner stays away for the session', async ({ page, accounts }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { NOTIFICATION_TYPES } from '../../src/shared/notification-types.ts';
+import { MAILED_NOTIFICATION_TYPES } from '../../src/shared/notifications/rules.ts';
 import {
   accountButton,
   continueInGooglePopup,
@@ -9,7 +9,7 @@ import {
   uniqueGoogleIdentity,
   type TestUser,
 } from './support/test.ts';
-import { waitForMail } from './support/mailbox.ts';
+import { verifyAddress, waitForMail } from './support/mailbox.ts';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
 async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
@@ -31,10 +31,11 @@ test.describe('account settings', () => {
     baseURL,
     accounts,
   }) => {
-    const user = await accounts.signInPage('password');
+    // Not 'password': the new passwords below would then hold the person's own name.
+    const user = await accounts.signInPage('keys');
     const phone = await browser.newContext({ baseURL });
     await signIn(await phone.newPage(), user);
-    await page.goto('/profile');
+    await page.goto('/profile/password');
     const form = section(page, 'Change password');
     await expect(form).toContainText('signs you out on every other device');
 
@@ -85,6 +86,30 @@ test.describe('account settings', () => {
     await expect(accountButton(page)).toBeVisible();
   });
 
+  test('change e-mail needs the current password; the link moves the account', async ({
+    page,
+    accounts,
+  }) => {
+    const user = await accounts.signInPage('email');
+    const newEmail = accounts.track({ email: `moved-${user.email}` }).email;
+    await page.goto('/profile/email');
+    const form = section(page, 'Change e-mail');
+    await form.getByLabel('New e-mail address').fill(newEmail);
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(form.getByText('That is not your current password.')).toBeVisible();
+
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(form.getByText(`Check ${newEmail} for a confirmation link.`)).toBeVisible();
+    const mail = await waitForMail(newEmail, 'Confirm your new e-mail address');
+    await page.goto(mail.links[0]!);
+    await expect(
+      page.getByRole('heading', { name: 'Your e-mail address is verified' }),
+    ).toBeVisible();
+    await expect(page.getByText(`Thanks for confirming ${newEmail}.`)).toBeVisible();
+  });
+
   test('sessions: two browsers listed, this one marked; signing out the other ends it', async ({
     page,
     browser,
@@ -101,7 +126,7 @@ test.describe('account settings', () => {
     await signIn(otherPage, user);
     await expect(accountButton(otherPage)).toBeVisible();
 
-    await page.goto('/profile');
+    await page.goto('/profile/sessions');
     const sessions = section(page, 'Active sessions');
     const rows = sessions.getByRole('listitem');
     await expect(rows).toHaveCount(2);
@@ -127,7 +152,7 @@ test.describe('account settings', () => {
     const contexts = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
     for (const context of contexts) await signIn(await context.newPage(), user);
     for (const context of contexts) await expect(accountButton(context.pages()[0]!)).toBeVisible();
-    await page.goto('/profile');
+    await page.goto('/profile/sessions');
     const sessions = section(page, 'Active sessions');
     await expect(sessions.getByRole('listitem')).toHaveCount(3);
     await sessions.getByRole('button', { name: 'Sign out all other sessions' }).click();
@@ -145,9 +170,9 @@ test.describe('account settings', () => {
     accounts,
   }) => {
     await accounts.signInPage('prefs');
-    await page.goto('/profile');
+    await page.goto('/profile/notifications');
     const prefs = section(page, 'Notification preferences');
-    await expect(prefs.getByRole('switch')).toHaveCount(NOTIFICATION_TYPES.length);
+    await expect(prefs.getByRole('switch')).toHaveCount(MAILED_NOTIFICATION_TYPES.length);
     const declined = prefs.getByRole('switch', { name: 'My bid was declined' });
     await expect(declined).toBeChecked();
     await declined.click();
@@ -169,7 +194,7 @@ test.describe('account settings', () => {
     const user = await accounts.signInPage('export');
     const title = `Exported ${uniqueToken()}`;
     await createTask(page.request, baseURL!, { title });
-    await page.goto('/profile');
+    await page.goto('/profile/data');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       section(page, 'Download my data').getByRole('link', { name: 'Download my data' }).click(),
@@ -187,7 +212,7 @@ test.describe('account settings', () => {
   }) => {
     const user = await accounts.signInPage('leaving');
     await createTask(page.request, baseURL!, { title: `Leaving ${uniqueToken()}` });
-    await page.goto('/profile');
+    await page.goto('/profile/delete-account');
     const danger = section(page, 'Delete account');
     await expect(danger).toContainText('Deleted user');
     await danger.getByRole('button', { name: 'Delete account' }).click();
@@ -222,13 +247,14 @@ test.describe('account settings', () => {
     await continueInGooglePopup(await openGooglePopup(page), identity);
     await expect(accountButton(page)).toBeVisible();
 
-    await page.goto('/profile');
+    await page.goto('/profile/password');
     const password = section(page, 'Change password');
     await expect(password).toContainText('You sign in with Google');
     await expect(password.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',
     );
+    await page.goto('/profile/delete-account');
     await section(page, 'Delete account').getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await expect(dialog).toContainText('needs a sign-in with Google in the last 10 minutes');
@@ -244,6 +270,7 @@ test.describe('account settings', () => {
     accounts,
   }) => {
     const owner = await accounts.apiUser('unsub-owner');
+    await verifyAddress(owner.api, owner.user.email);
     const bidder = await accounts.apiUser('unsub-bidder');
     const task = await createTask(owner.api, baseURL!, { title: `Unsub ${uniqueToken()}` });
     await placeBid(bidder.api, baseURL!, task, 120);

@@ -11,6 +11,7 @@ import {
   uniqueUser,
   type TestUser,
 } from './support/test.ts';
+import { waitForMail } from './support/mailbox.ts';
 
 async function fillLogin(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
   await page
@@ -45,7 +46,13 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/$/);
+    // The link in the mail, opened in the same browser, verifies the address and signs in.
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    const mail = await waitForMail(user.email, 'Verify your e-mail');
+    await page.goto(mail.links[0]!);
+    await expect(
+      page.getByRole('heading', { name: 'Your e-mail address is verified' }),
+    ).toBeVisible();
     const account = accountButton(page);
     await expect(account).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeHidden();
@@ -93,7 +100,9 @@ test.describe('accounts', () => {
   test('the sign-up password has a show/hide switch and its rule', async ({ page }) => {
     await page.goto('/signup');
     const password = page.getByLabel('Password', { exact: true });
-    await expect(page.getByText('Use 8 to 128 characters.')).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: '8 to 128 characters' }),
+    ).toBeVisible();
     await password.fill('secret-words');
     await expect(password).toHaveAttribute('type', 'password');
     await page.getByRole('button', { name: 'Show password' }).click();
@@ -102,7 +111,10 @@ test.describe('accounts', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('a wrong password and a taken e-mail get friendly sentences', async ({ page, accounts }) => {
+  test('a wrong password gets a friendly sentence; a taken e-mail is answered like a new one', async ({
+    page,
+    accounts,
+  }) => {
     const user = await accounts.create('errors');
     await page.goto('/login');
     await fillLogin(page, { email: user.email, password: 'not-the-password' });
@@ -121,9 +133,9 @@ test.describe('accounts', () => {
       .fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('another-password');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
-    );
+    // A taken address is answered like a new one; its owner gets a mail instead.
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await waitForMail(user.email, 'Someone tried to sign up with your address');
   });
 
   test('a protected URL while signed out goes to login, then back to it', async ({
@@ -168,7 +180,9 @@ test.describe('accounts', () => {
     await signInWithGoogleAs(context, accounts.track(identity));
     await continueInGooglePopup(await openGooglePopup(page), identity);
 
-    await expect(page).toHaveURL(/\/$/);
+    // A new account going nowhere in particular: its welcome first.
+    await expect(page).toHaveURL('/welcome');
+    await expect(page.getByRole('heading', { name: 'Welcome to TaskBid, Grace' })).toBeVisible();
     await accountButton(page).click();
     await expect(page.getByText(identity.name, { exact: true })).toBeVisible();
     await expect(page.getByText(identity.email, { exact: true })).toBeVisible();
@@ -190,7 +204,7 @@ test.describe('accounts', () => {
     const closed = popup.waitForEvent('close', { timeout: 15_000 });
     await consent.click();
     await closed;
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL('/welcome');
     await expect(page.getByRole('alert')).toHaveCount(0);
     await accountButton(page).click();
     await expect(page.getByText(identity.email, { exact: true })).toBeVisible();

@@ -91,6 +91,12 @@ test('JavaScript and CSS each page loads stay within the gzip budgets', async ({
     headers: { origin: baseURL! },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  // A sign-up signs nobody in: sign in.
+  const signIn = await setup.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL! },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const taskId = await createTask(setup.request, baseURL!, { title: `Budget ${uniqueToken()}` });
   const storageState = await setup.storageState();
   await setup.close();

@@ -69,7 +69,8 @@ test.describe('moving in from the first version', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const mail = await waitForMail(email, 'Reset your TaskBid password');
     await page.goto(linkIn(mail, '/api/auth/reset-password/'));
-    const password = `Claimed-${randomUUID()}`;
+    // Nothing of the address (claim-…) in it: a password must not contain it.
+    const password = `Fresh-start-${randomUUID()}`;
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Reset password' }).click();

@@ -1,3 +1,4 @@
+import { verifyAddress } from './support/mailbox.ts';
 import { createTask, expect, placeBid, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('public profiles and ratings', () => {
@@ -13,12 +14,17 @@ test.describe('public profiles and ratings', () => {
     const freelancerContext = await browser.newContext({ baseURL });
     const freelancerPage = await freelancerContext.newPage();
     const freelancer = await accounts.signInPage('freelancer', freelancerPage);
+    // Reviews count toward ratings between verified people only: both follow their mail's link.
+    await verifyAddress(page.request, owner.email);
+    await verifyAddress(freelancerPage.request, freelancer.email);
     const bidId = await placeBid(freelancerPage.request, baseURL!, taskId, 80);
     const headers = { origin: baseURL! };
     expect((await page.request.post(`/api/bids/${bidId}/accept`, { headers })).status()).toBe(200);
     expect((await page.request.post(`/api/tasks/${taskId}/complete`, { headers })).status()).toBe(
       200,
     );
+    const path = `/api/tasks/${taskId}/confirm-completion`;
+    expect((await freelancerPage.request.post(path, { headers })).status()).toBe(200);
 
     // Before any review the poster is "New", never a made-up number.
     await page.goto(`/browse-tasks?search=${encodeURIComponent(title)}`);
@@ -114,7 +120,7 @@ test.describe('public profiles and ratings', () => {
     accounts,
   }) => {
     const me = await accounts.signInPage('profile');
-    await page.goto('/profile');
+    await page.goto('/profile/public-profile');
     const section = page.getByRole('region', { name: 'Public profile' });
     await section.getByRole('textbox', { name: 'Headline' }).fill('Careful bookkeeper');
     await section.getByRole('textbox', { name: 'Location' }).fill('Leeds');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
 
 /**
  * Sets one row's timestamp `column` (the row with that `id`) to `interval` before now, e.g.

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { AUTH_ENDPOINTS, AUTH_PREFIX } from '../../src/server/auth/endpoints.ts';
-import { createBidSchema } from '../../src/shared/bids.ts';
-import { createTaskSchema, taskListQuerySchema } from '../../src/shared/tasks.ts';
+import { AUTH_ENDPOINTS, AUTH_PREFIX } from '../../src/server/platform/auth/endpoints.ts';
+import { createBidSchema } from '../../src/shared/bids/schema.ts';
+import { createTaskSchema, taskListQuerySchema } from '../../src/shared/tasks/schema.ts';
 
 /*
- * What the request fuzz (src/server/http/fuzz.test.ts) sends: hostile text and JSON, every
+ * What the request fuzz (src/server/platform/http/fuzz.test.ts) sends: hostile text and JSON, every
  * endpoint from the route table, and the ways a path can be spelled over a socket.
  */
 
@@ -91,6 +91,16 @@ export const jsonValue = fc.oneof(
     .map((s) => ({ title: s, description: s.repeat(2), message: s })),
 );
 
+/**
+ * Request bodies: JSON (some after a byte order mark, which fetch's `text()` drops and
+ * `JSON.parse` refuses) and text that is not JSON at all.
+ */
+export const requestBody = fc.oneof(
+  jsonValue.map((v) => JSON.stringify(v) ?? 'null'),
+  jsonValue.map((v) => `\uFEFF${JSON.stringify(v) ?? 'null'}`),
+  nasty,
+);
+
 /** An endpoint as a method and a path template (`:param` and `*` are filled by the generator). */
 export type Endpoint = [method: string, template: string];
 
@@ -156,6 +166,26 @@ export function spell(path: string, spelling: Spelling, at: number, extra: strin
   }
 }
 
+/**
+ * Return paths that start on this site but whose dot segments collapse, once parsed, to a
+ * path beginning `//` (another host, for a browser): plain and encoded dots, a detour through
+ * a real page, one or several levels up.
+ */
+export const DOT_SEGMENT_RETURN_PATHS = [
+  '/.//evil.example/phish',
+  '/browse-tasks/../..//evil.example/phish',
+  '/%2e//evil.example',
+  '/%2E//evil.example',
+  '/..//evil.example/phish',
+  '/x/..//evil.example',
+  '/x/%2e%2e//evil.example',
+  '/x/%2E%2E/%2e//evil.example',
+  '/a/b/../.././/evil.example/phish?x=1#y',
+  '/././/evil.example',
+  '/.//evil.example:443/phish',
+  '/.//127.0.0.1/phish',
+] as const;
+
 /** The promise's value, or a failure when it takes longer than `seconds`. */
 export function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -164,3 +194,37 @@ export function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * A first-version export record as a hostile or broken export writes it: the fields a task
+ * has, each maybe replaced by hostile text or any JSON value, maybe nested deep, with
+ * prototype keys and control characters in values and field names. One line of JSONL.
+ */
+export const hostileImportRecord = fc
+  .record({
+    title: fc.oneof(fc.constant('A task'), nasty),
+    userEmail: fc.oneof(fc.constant('owner@example.com'), nasty),
+    userName: fc.option(nasty),
+    extra: fc.dictionary(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'status', '$oid'), nasty),
+      fc.oneof(jsonValue, nasty),
+      { maxKeys: 3 },
+    ),
+    depth: fc.nat({ max: 40 }),
+  })
+  .map(({ title, userEmail, userName, extra, depth }) => {
+    const nested = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const fields = Object.entries(extra).map(
+      ([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`,
+    );
+    const own = {
+      _id: { $oid: '65a0c5000000000000000abc' },
+      title,
+      description: 'Something to do.',
+      category: 'Writing',
+      deadline: '2030-01-01',
+      userEmail,
+      ...(userName === null ? {} : { userName }),
+    };
+    return `${JSON.stringify(own).slice(0, -1)},"location":${nested}${fields.length ? `,${fields.join(',')}` : ''}}`;
+  });

@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
-import { bidFieldColumns, taskFieldColumns } from '../../src/server/db/columns.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { bidFieldColumns } from '../../src/server/features/bids/columns.ts';
+import { taskFieldColumns } from '../../src/server/features/tasks/columns.ts';
 import {
   bids,
   importedUsers,
@@ -11,8 +12,8 @@ import {
   legacyTasks,
   tasks,
   user,
-} from '../../src/server/db/schema.ts';
-import { runImport, type ImportOptions } from '../../src/server/import/run.ts';
+} from '../../src/server/platform/db/schema.ts';
+import { runImport, type ImportOptions } from '../../tools/import/run.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/import');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateTaskInput } from '../../src/shared/tasks.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { bids, tasks } from '../../src/server/db/schema.ts';
+import type { CreateTaskInput } from '../../src/shared/tasks/schema.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
+import { bids, tasks } from '../../src/server/platform/db/schema.ts';
 
 /** A valid create-form body; override any field. */
 export function buildTask(overrides: Partial<CreateTaskInput> = {}) {

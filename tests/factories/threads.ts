@@ -3,7 +3,7 @@ import { insertBid, insertTask } from './tasks.ts';
 import { useUsers } from './scenes.ts';
 import { callerFor, type TestUser } from './users.ts';
 import { useTestApp } from '../setup/test-app.ts';
-import type { Thread } from '../../src/shared/threads.ts';
+import type { Thread } from '../../src/shared/threads/schema.ts';
 
 /** A well-formed id that names no thread, task or message. */
 export const UNKNOWN = '00000000-0000-4000-8000-000000000000';

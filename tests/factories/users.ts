@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { user as userTable } from '../../src/server/platform/db/schema.ts';
 import { TEST_BASE_URL } from '../setup/test-app.ts';
 
 export interface TestUser {
@@ -36,7 +38,10 @@ export function buildUser(overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = 
   };
 }
 
-/** Signs a new user up through the real endpoint and returns its session cookie. */
+/**
+ * Signs a new user up, then in, through the real endpoints (a sign-up signs nobody in), and
+ * returns the browser's cookies: the session's and the one that marks where it signed up.
+ */
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {},
@@ -52,8 +57,39 @@ export async function signUp(
     ...(remoteAddress ? { remoteAddress } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const body = res.json<{ user: { id: string } }>();
-  return { ...input, id: body.user.id, cookie: cookieFrom(res.headers['set-cookie']) };
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: jsonHeaders(),
+    payload: { email: input.email, password: input.password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  if (signedIn.statusCode !== 200)
+    throw new Error(`sign-in after sign-up failed: ${signedIn.statusCode} ${signedIn.body}`);
+  const body = signedIn.json<{ user: { id: string } }>();
+  const cookie = [cookieFrom(res.headers['set-cookie']), cookieFrom(signedIn.headers['set-cookie'])]
+    .filter(Boolean)
+    .join('; ');
+  return { ...input, id: body.user.id, cookie };
+}
+
+/** Marks each user's address verified, as following the link of the verification mail does. */
+export async function markVerified(app: FastifyInstance, ...users: Pick<TestUser, 'id'>[]) {
+  for (const u of users)
+    await app.database.db
+      .update(userTable)
+      .set({ emailVerified: true })
+      .where(eq(userTable.id, u.id));
+}
+
+/** `signUp`, then the address verified: someone TaskBid may send notification mail to. */
+export async function signUpVerified(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestUser, 'id' | 'cookie'>> = {},
+): Promise<TestUser> {
+  const created = await signUp(app, overrides);
+  await markVerified(app, created);
+  return created;
 }
 
 /**
@@ -91,7 +127,7 @@ export function requestsFor(t: { readonly app: FastifyInstance }) {
 export const callerFor =
   (t: { readonly app: FastifyInstance }) =>
   (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     user?: Pick<TestUser, 'cookie'>,
     payload?: object,
@@ -101,7 +137,7 @@ export const callerFor =
 /** A request as our web app sends it: our Origin, the user's cookie, JSON only with a body. */
 export function apiCall(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   user?: Pick<TestUser, 'cookie'>,
   payload?: object,

@@ -16,7 +16,8 @@ describe('the server process on the embedded database', () => {
     const account = {
       name: 'Restart Rita',
       email: 'rita@example.com',
-      password: 'survives-restarts',
+      // Nothing of the name in it ("restart" would be refused).
+      password: 'keeps-going-after-reboots',
     };
 
     const first = await startServer(env, port);

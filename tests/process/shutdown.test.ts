@@ -86,12 +86,19 @@ describe('graceful shutdown under load', () => {
         }),
       });
       expect(signUp.status).toBe(200);
-      const cookie = signUp.headers
+      // A sign-up signs nobody in: sign in for the session.
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email: 'w@example.com', password: 'drain-password-1' }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
       const openStream = () =>
-        fetch(`${server.url}/api/notifications/events`, {
+        fetch(`${server.url}/api/me/events`, {
           headers: { cookie, accept: 'text/event-stream' },
         });
       const before = await openStream();

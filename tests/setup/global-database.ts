@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/platform/db/client.ts';
 import { withDatabase } from './database-url.ts';
 
 declare module 'vitest' {

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
 
 export interface PlanNode {
   'Node Type': string;

@@ -60,3 +60,34 @@ export async function expectEventWithinASecond(
   expect(got?.data, name).toEqual(data);
   expect((got?.at ?? Infinity) - since, `${name}: milliseconds after`).toBeLessThan(1000);
 }
+
+/** An open stream whose end (the server closing it) is observable, as raw text. */
+export async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const state = { ended: false, text: '' };
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        state.text += value;
+      }
+      state.ended = true;
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return { state, close: () => controller.abort() };
+}
+
+export type RawStream = Awaited<ReturnType<typeof openStream>>;
+
+/** Waits (at most `ms`) until `check` holds; resolves whether it does. */
+export async function until(check: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  return check();
+}

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig, type Config } from '../../src/server/config.ts';
+import { loadConfig, type Config } from '../../src/server/platform/config.ts';
 import { withDatabase } from './database-url.ts';
 import { admin } from './global-database.ts';
 

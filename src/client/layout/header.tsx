@@ -1,13 +1,14 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { hasRole } from '../../shared/operators/roles.ts';
 import { Logo } from '../components/ui/logo.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { MessagesLink } from '../features/threads/components/messages-link.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { HeaderNavLink } from './header-nav-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { HEADER_LINKS, MEDIUM_LINK_COUNT } from './nav-links.ts';
+import { CONSOLE_LINK, HEADER_LINKS, MEDIUM_LINK_COUNT } from './nav-links.ts';
 import { SearchButton } from './search-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -20,6 +21,7 @@ export function Header() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.key;
   const closeMenu = () => setMenuOpenOn(null);
+  const operator = user !== null && hasRole(user.role, 'support');
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -55,6 +57,15 @@ export function Header() {
                 <HeaderNavLink to={link.to} label={link.label} className="text-sm" />
               </li>
             ))}
+            {operator ? (
+              <li>
+                <HeaderNavLink
+                  to={CONSOLE_LINK.to}
+                  label={CONSOLE_LINK.label}
+                  className="text-sm"
+                />
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
@@ -78,7 +89,7 @@ export function Header() {
           )}
         </div>
       </div>
-      {menuOpen ? <MobileMenu id={menuId} onNavigate={closeMenu} /> : null}
+      {menuOpen ? <MobileMenu id={menuId} onNavigate={closeMenu} operator={operator} /> : null}
     </header>
   );
 }

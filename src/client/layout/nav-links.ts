@@ -12,6 +12,9 @@ export const HEADER_LINKS: readonly NavItem[] = [
   { label: 'How It Works', to: '/how-to-works' },
 ];
 
+/** The operator console's link, after the others: only operators (support and up) see it. */
+export const CONSOLE_LINK: NavItem = { label: 'Admin', to: '/admin' };
+
 /** How many of the links show at medium width (the rest from large width). */
 export const MEDIUM_LINK_COUNT = 3;
 

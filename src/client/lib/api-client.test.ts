@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiList, apiRequest, apiUrl } from './api-client.ts';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  apiList,
+  apiRequest,
+  apiUrl,
+  retryAfterSeconds,
+} from './api-client.ts';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -60,6 +67,16 @@ describe('apiRequest', () => {
     expect(error.status).toBe(502);
     expect(error.message).toMatch(/^Request failed \(502/);
     expect(error.code).toBeUndefined();
+  });
+
+  it("carries a 429's Retry-After in seconds, given as seconds or as a date", async () => {
+    answer(429, { message: 'Too many requests.' }, { 'retry-after': '42' });
+    expect((await thrown(apiRequest('/tasks'))).retryAfter).toBe(42);
+    answer(429, { message: 'Too many requests.' });
+    expect((await thrown(apiRequest('/tasks'))).retryAfter).toBeUndefined();
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(retryAfterSeconds('Tue, 01 Jan 2030 00:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
   });
 
   it('reports a network failure as status 0 and rethrows an abort', async () => {

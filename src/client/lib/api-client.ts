@@ -11,13 +11,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly issues: ErrorIssue[] | undefined;
+  /** Seconds to wait before asking again (a 429's or 503's `Retry-After`), when it says. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, body: ErrorBody) {
+  constructor(status: number, body: ErrorBody, retryAfter?: number) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
     this.issues = body.issues;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -28,7 +31,7 @@ type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a `Blob` (a picked file) is sent as it is, with its own type. */
   body?: unknown;
   /** Appended as a query string; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
@@ -71,17 +74,30 @@ function isIssue(value: unknown): value is ErrorIssue {
   return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
 }
 
+/** `Retry-After` in whole seconds: a number of seconds, or an HTTP date. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header.trim())
+    : Math.ceil((Date.parse(header) - now) / 1000);
+  return Number.isFinite(seconds) ? Math.max(seconds, 0) : undefined;
+}
+
 function errorFromResponse(response: Response, body: unknown): ApiError {
   const record = isRecord(body) ? body : {};
   const message =
     typeof record.message === 'string' && record.message !== ''
       ? record.message
       : `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
-  return new ApiError(response.status, {
-    message,
-    code: typeof record.code === 'string' ? record.code : undefined,
-    issues: Array.isArray(record.issues) ? record.issues.filter(isIssue) : undefined,
-  });
+  return new ApiError(
+    response.status,
+    {
+      message,
+      code: typeof record.code === 'string' ? record.code : undefined,
+      issues: Array.isArray(record.issues) ? record.issues.filter(isIssue) : undefined,
+    },
+    retryAfterSeconds(response.headers.get('retry-after')),
+  );
 }
 
 /** Sends one request; the answer's parsed body and headers, or a thrown `ApiError`. */
@@ -91,13 +107,15 @@ async function send(
 ): Promise<{ data: unknown; headers: Headers }> {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = body instanceof Blob;
+  if (raw) headers['content-type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

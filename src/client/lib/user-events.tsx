@@ -3,8 +3,8 @@ import { useAuth } from './auth/use-auth.ts';
 import { openEventStream, type StreamEvent } from './use-event-stream.ts';
 
 /** The signed-in person's own stream: notifications, messages, reads of my messages. */
-const USER_STREAM = '/notifications/events';
-const USER_EVENTS = ['notification', 'message', 'thread-read', 'resync'] as const;
+const USER_STREAM = '/me/events';
+const USER_EVENTS = ['notification', 'message', 'thread-read', 'contact', 'resync'] as const;
 
 export type UserEventName = (typeof USER_EVENTS)[number];
 type Listener = (event: StreamEvent) => void;

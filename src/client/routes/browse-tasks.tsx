@@ -2,10 +2,17 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { PAGE_SIZE } from '../../shared/constants.ts';
-import type { CategoryCount, Task } from '../../shared/tasks.ts';
+import type { CategoryCount, Task } from '../../shared/tasks/schema.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
+import { hasCriteria } from '../../shared/alerts/rules.ts';
+import type { CreateSavedSearchInput } from '../../shared/alerts/schema.ts';
+import { intentAction } from '../lib/action-result.ts';
+import { useAuth } from '../lib/auth/use-auth.ts';
+import { createSavedSearch } from '../features/alerts/api/alerts-api.ts';
+import { SaveSearchButton } from '../features/alerts/components/save-search-button.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { fetchCategories, fetchTaskPage } from '../features/tasks/api/tasks-api.ts';
+import { BrowseFilterChips } from '../features/tasks/components/browse-filter-chips.tsx';
 import { BrowseFilters } from '../features/tasks/components/browse-filters.tsx';
 import { BrowseResults } from '../features/tasks/components/browse-results.tsx';
 import { BrowseSearchBar } from '../features/tasks/components/browse-search-bar.tsx';
@@ -13,6 +20,8 @@ import {
   EMPTY_BROWSE_STATE,
   browseApiQuery,
   browseSearch,
+  criteriaOf,
+  filterChips,
   hasActiveFilters,
   readBrowseState,
   type BrowseState,
@@ -26,6 +35,32 @@ interface BrowseData {
   categories: CategoryCount[];
   error: string | null;
 }
+
+export const action = intentAction({
+  'save-search': async ({ text }) => {
+    const criteria = readCriteria(text('criteria'));
+    const frequency = text('frequency') as CreateSavedSearchInput['frequency'];
+    const saved = await createSavedSearch({
+      name: text('name'),
+      criteria,
+      frequency,
+      channels: ['in-app'],
+    });
+    return { saved: saved._id };
+  },
+});
+
+/** The dialog's criteria field; anything that is not an object is sent as none (a 400). */
+function readCriteria(json: string): CreateSavedSearchInput['criteria'] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+export { shouldRevalidate } from '../lib/action-result.ts';
 
 export async function loader({ request }: { request: Request }): Promise<BrowseData> {
   const state = readBrowseState(new URL(request.url).searchParams);
@@ -52,20 +87,37 @@ export function Component() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const applied = readBrowseState(new URLSearchParams(location.search));
+  const { user } = useAuth();
+  const criteria = criteriaOf(applied);
 
-  // The fields follow the URL (Back, links, Reset) but may be edited before applying.
+  // The fields follow the URL (Back, links, Reset) but may be edited before applying;
+  // what is typed while an applied search is still loading is kept.
   const [draft, setDraft] = useState<BrowseState>(applied);
+  const [appliedDraft, setAppliedDraft] = useState<BrowseState | null>(null);
   const [syncedSearch, setSyncedSearch] = useState(location.search);
   if (syncedSearch !== location.search) {
     setSyncedSearch(location.search);
-    setDraft(applied);
+    if (appliedDraft === null || appliedDraft === draft) setDraft(applied);
+    setAppliedDraft(null);
   }
   const [showFilters, setShowFilters] = useState(() =>
     hasActiveFilters({ ...applied, search: '' }),
   );
 
   const go = (next: BrowseState) => void navigate(`/browse-tasks${browseSearch(next)}`);
-  const apply = (patch: Partial<BrowseState>) => go({ ...draft, ...patch, page: 1 });
+  const apply = (patch: Partial<BrowseState>) => {
+    setAppliedDraft(draft);
+    go({ ...draft, ...patch, page: 1 });
+  };
+  // While a chip's removal loads, the chips already show its result, and the next × starts
+  // from it: quick clicks on several × each remove their own filter.
+  const pending =
+    navigation.location?.pathname === '/browse-tasks'
+      ? readBrowseState(new URLSearchParams(navigation.location.search))
+      : null;
+  const chipped = pending ?? applied;
+  /** A chip's ×: the applied filters without that one (unapplied edits are left out). */
+  const removeFilter = (patch: Partial<BrowseState>) => go({ ...chipped, ...patch, page: 1 });
   const reset = () => go({ ...EMPTY_BROWSE_STATE });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -126,6 +178,9 @@ export function Component() {
               <SlidersHorizontal className="size-4" aria-hidden="true" />
               {showFilters ? 'Hide Filters' : 'Show Filters'}
             </button>
+            {showFilters ? null : (
+              <BrowseFilterChips chips={filterChips(chipped)} onRemove={removeFilter} />
+            )}
           </div>
           <BrowseFilters
             id="browse-filters"
@@ -137,6 +192,11 @@ export function Component() {
             onReset={reset}
           />
         </form>
+        {user && hasCriteria(criteria) ? (
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <SaveSearchButton key={location.search} criteria={criteria} />
+          </div>
+        ) : null}
         {data.error ? (
           <FormAlert tone="error" className="mt-6">
             {data.error}

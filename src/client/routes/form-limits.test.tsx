@@ -11,13 +11,14 @@ import { describe, expect, it } from 'vitest';
 // A test, not part of the bundle: it checks the forms against the zod schemas themselves.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { z } from 'zod';
+import { earliestToday } from '../../shared/lifecycle.ts';
 import { patternRegExp } from '../../shared/limits.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { createBidSchema } from '../../shared/bids.ts';
+import { createBidSchema } from '../../shared/bids/schema.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { answerQuestionSchema, askQuestionSchema } from '../../shared/questions.ts';
+import { answerQuestionSchema, askQuestionSchema } from '../../shared/questions/schema.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { createTaskSchema, updateTaskSchema, type Task } from '../../shared/tasks.ts';
+import { createTaskSchema, updateTaskSchema, type Task } from '../../shared/tasks/schema.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import {
   changeEmailSchema,
@@ -25,7 +26,7 @@ import {
   newPasswordSchema,
   signUpSchema,
   updateProfileSchema,
-} from '../../shared/users.ts';
+} from '../../shared/users/schema.ts';
 import { AuthContext, type AuthContextValue } from '../lib/auth/auth-context.ts';
 import { ChangeEmailForm } from '../features/account/components/change-email-form.tsx';
 import { ProfileForm } from '../features/auth/components/profile-form.tsx';
@@ -46,8 +47,10 @@ function controls(html: string): Map<string, Attributes> {
     for (const [, key, value] of (body ?? '').matchAll(/([\w-]+)(?:="([^"]*)")?/g)) {
       attributes[(key ?? '').toLowerCase()] = value ?? '';
     }
-    // Hidden fields (a fetcher form's `intent`) are not typed by anyone: no limits to agree on.
-    if (attributes.name && attributes.type !== 'hidden') found.set(attributes.name, attributes);
+    // Hidden fields (a fetcher form's `intent`) are not typed by anyone, and a picked photo is
+    // the upload route's to check (its size and type; photos.test.ts): no limits to agree on.
+    const untyped = attributes.type === 'hidden' || attributes.type === 'file';
+    if (attributes.name && !untyped) found.set(attributes.name, attributes);
   }
   return found;
 }
@@ -186,6 +189,8 @@ const user = {
   displayName: 'Ada',
   photoURL: null,
   emailVerified: true,
+  role: 'user' as const,
+  viewingUntil: null,
 };
 
 const FORMS: FormCase[] = [
@@ -199,8 +204,28 @@ const FORMS: FormCase[] = [
     name: 'update task',
     html: () =>
       render(<TaskForm task={task} owner={owner} submitLabel="Update Task" submitting={false} />),
-    schema: updateTaskSchema,
+    // The repository's rule too: a changed deadline must not be past (an unchanged one stays).
+    schema: updateTaskSchema.refine(
+      (v) => v.deadline === task.deadline || v.deadline >= earliestToday(),
+    ),
     valid: validTask,
+  },
+  {
+    // An old deadline may stay; a changed one is today or later (the date picker's min).
+    name: 'update task with a past deadline',
+    html: () =>
+      render(
+        <TaskForm
+          task={{ ...task, deadline: '2020-03-01' }}
+          owner={owner}
+          submitLabel="Update Task"
+          submitting={false}
+        />,
+      ),
+    schema: updateTaskSchema.refine(
+      (v) => v.deadline === '2020-03-01' || v.deadline >= earliestToday(),
+    ),
+    valid: { ...validTask, deadline: '2020-03-01' },
   },
   {
     name: 'bid',
@@ -250,9 +275,9 @@ const FORMS: FormCase[] = [
   },
   {
     name: 'change e-mail',
-    html: () => render(<ChangeEmailForm currentEmail="ada@example.com" />, user),
+    html: () => render(<ChangeEmailForm currentEmail="ada@example.com" hasPassword />, user),
     schema: changeEmailSchema,
-    valid: { newEmail: 'ada@example.org' },
+    valid: { newEmail: 'ada@example.org', currentPassword: 'my-password' },
   },
 ];
 
@@ -270,6 +295,7 @@ const TASK_FORM_FIELDS = [
 const EXPECTED_FIELDS: Record<string, string[]> = {
   'create task': TASK_FORM_FIELDS,
   'update task': TASK_FORM_FIELDS,
+  'update task with a past deadline': TASK_FORM_FIELDS,
   bid: ['amount', 'deadline', 'message'],
   question: ['text'],
   answer: ['answer'],
@@ -277,7 +303,7 @@ const EXPECTED_FIELDS: Record<string, string[]> = {
   profile: ['name', 'photoURL'],
   'forgot password': ['email'],
   'reset password': ['newPassword', 'confirmPassword'],
-  'change e-mail': ['newEmail'],
+  'change e-mail': ['newEmail', 'currentPassword'],
 };
 
 describe.each(FORMS)('the $name form', (form) => {

@@ -40,6 +40,7 @@ export function Component() {
     <SignInScreen
       title="Welcome back"
       subtitle="Sign in to post tasks, place bids and manage your work."
+      ask="Sign in"
       documentTitle="Login · TaskBid"
       other={{ question: 'New to TaskBid?', to: '/signup', label: 'Create an account' }}
       failure={failure}

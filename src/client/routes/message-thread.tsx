@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import type { Message } from '../../shared/threads.ts';
+import type { Message } from '../../shared/threads/schema.ts';
 import { intentAction } from '../lib/action-result.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
 import { useCursorPages } from '../lib/use-cursor-pages.ts';
@@ -14,23 +14,31 @@ import {
 import { MessageComposer } from '../features/threads/components/message-composer.tsx';
 import { MessageLog } from '../features/threads/components/message-log.tsx';
 import { ThreadClosed, ThreadHeader } from '../features/threads/components/thread-header.tsx';
+import { blockIntents } from '../features/blocks/api/blocks-api.ts';
+import { BlockButton } from '../features/blocks/components/block-button.tsx';
 
 const PAGE_SIZE = 50;
-const THREAD_EVENTS = ['message', 'thread-read'] as const;
+/** Its messages, their reading, and a block made or lifted between anyone and me. */
+const THREAD_EVENTS = ['message', 'thread-read', 'contact'] as const;
 
 /** The thread and its newest messages, or with `?before=` the page before that cursor. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params.threadId ?? '';
   const before = new URL(request.url).searchParams.get('before');
-  const [thread, page] = await Promise.all([
+  const [thread, page, me] = await Promise.all([
     fetchThread(id, request.signal),
     fetchMessages(id, before, PAGE_SIZE, request.signal),
+    sessionUser(context),
   ]);
-  return { thread, page, me: sessionUser(context).id };
+  return { thread, page, me: me.id };
 }
 
-/** Intents `send` (with `body`) and `read` (with `upTo`, the newest message shown). */
+/**
+ * Intents `send` (with `body`), `read` (with `upTo`, the newest message shown), and `block`
+ * and `unblock` of the other person (with `userId`).
+ */
 export const action = intentAction({
+  ...blockIntents,
   send: async ({ text, args }) => ({
     sent: await sendMessage(args.params.threadId ?? '', text('body')),
   }),
@@ -52,7 +60,8 @@ function merge(pages: Message[][]): Message[] {
 }
 
 /**
- * /messages/:threadId (protected, its two people only): the conversation with the newest in
+ * /messages/:threadId (protected, its two people only; inside the /messages layout, beside
+ * the list on wide screens): the conversation with the newest in
  * view, older messages on scroll, the composer (or why it is closed). Messages from the other
  * person are marked read as they are shown. Live: their messages and their reading of mine
  * reload the page's data.
@@ -70,7 +79,8 @@ function ThreadScreen({ thread, page, me }: Awaited<ReturnType<typeof loader>>) 
 
   useUserEvents(THREAD_EVENTS, (event) => {
     const about = (event.data as { threadId?: unknown } | undefined)?.threadId;
-    if (event.name === 'resync' || about === thread.id) void revalidator.revalidate();
+    if (event.name === 'resync' || event.name === 'contact' || about === thread.id)
+      void revalidator.revalidate();
   });
 
   const older = useCursorPages<Message>(
@@ -91,17 +101,29 @@ function ThreadScreen({ thread, page, me }: Awaited<ReturnType<typeof loader>>) 
 
   // The composer (or why there is none) in view when the thread opens, under a banner too.
   const footRef = useRef<HTMLDivElement>(null);
-  useEffect(() => footRef.current?.scrollIntoView({ block: 'nearest' }), [thread.id]);
+  // (A block: Chromium's scrollIntoView answers a promise, which is no effect cleanup.)
+  useEffect(() => {
+    footRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [thread.id]);
 
   const pending = sender.formData?.get('body');
   return (
-    <div className="page-container max-w-3xl py-4 sm:py-8">
+    <div className="min-w-0">
       <title>{`${thread.other.name} · Messages · TaskBid`}</title>
       <section
         aria-labelledby="thread-title"
         className="flex h-[calc(100dvh-6rem)] min-h-[26rem] flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 sm:h-[calc(100dvh-8rem)]"
       >
-        <ThreadHeader thread={thread} />
+        <ThreadHeader thread={thread}>
+          {thread.closedReason === 'account-deleted' ? null : (
+            <BlockButton
+              userId={thread.other.id}
+              name={thread.other.name}
+              blocked={thread.contact === 'blocked'}
+              className="shrink-0"
+            />
+          )}
+        </ThreadHeader>
         <MessageLog
           messages={messages}
           me={me}

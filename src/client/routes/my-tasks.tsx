@@ -1,10 +1,11 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Task } from '../../shared/tasks.ts';
+import type { Task } from '../../shared/tasks/schema.ts';
 import { ListPage } from '../components/ui/list-page.tsx';
 import { intentAction } from '../lib/action-result.ts';
 import { sessionUser } from '../lib/auth/session-context.ts';
+import { deferred } from '../lib/deferred.ts';
 import { pageFrom } from '../lib/paging.ts';
 import { deleteTask, fetchMyTasks } from '../features/tasks/api/tasks-api.ts';
 import { DeleteTaskDialogs } from '../features/tasks/components/delete-task-dialogs.tsx';
@@ -14,9 +15,11 @@ const PAGE_SIZE = 20;
 
 /** Starts loading one page of my tasks and lets the screen show its spinner meanwhile. */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const user = sessionUser(context);
   const page = pageFrom(request.url);
-  return { page, tasks: fetchMyTasks(user.email, { page, limit: PAGE_SIZE }, request.signal) };
+  const tasks = sessionUser(context).then((user) =>
+    fetchMyTasks(user.email, { page, limit: PAGE_SIZE }, request.signal),
+  );
+  return { page, tasks: deferred(tasks) };
 }
 
 /** Delete one of my tasks (the server checks that it is mine). */

@@ -2,11 +2,16 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentPage } from '../features/content/components/content-page.tsx';
 
+/** What an account can do today, and nothing it cannot. */
 const INCLUDED = [
-  'Post as many tasks as you need',
-  'Bid on any open task',
-  'Search, filters and saved recent searches',
-  'Light and dark themes on every device',
+  'Post as many tasks as you need, with a picture, budget and deadline',
+  'Make one offer on any open task, then update or withdraw it',
+  'Public questions on tasks and private messages with the other side',
+  'Accept an offer, then completion confirmed by the person who did the work',
+  'Reviews both ways and a public profile with your rating',
+  'Notifications in the app and, for the kinds you choose, by e-mail',
+  'Search with filters, and your recent searches on this device',
+  'Download your data or delete your account yourself, at any time',
 ];
 
 export function Component() {
@@ -42,9 +47,8 @@ export function Component() {
 
       <h2>Will this change?</h2>
       <p>
-        If we ever introduce paid features, we will say so on this page and by e-mail at least 30
-        days before, and everything you can do for free today will stay free for the tasks you have
-        already posted.
+        This page lists what TaskBid does today. If paid features come, this page will say what they
+        cost and what they add before anyone is charged.
       </p>
     </ContentPage>
   );

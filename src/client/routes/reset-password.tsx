@@ -14,28 +14,36 @@ import { useSubmitting } from '../lib/pending.ts';
 import { AccountForm } from '../features/auth/components/account-form.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { AccountNotice } from '../features/auth/components/account-notice.tsx';
+import { NewPasswordField } from '../features/auth/components/new-password-field.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { linkProblem, RESET_LINK_PROBLEMS } from '../features/auth/lib/link-problems.ts';
 
 const { password } = ACCOUNT_LIMITS;
-const NEW_PASSWORD = { autoComplete: 'new-password', ...password } as const;
 const SUBMIT = { label: 'Reset password', busyLabel: 'Resetting your password', icon: KeyRound };
-const FIELDS = [
-  {
-    label: 'New password',
-    name: 'newPassword',
-    rule: `Use ${password.minLength} to ${password.maxLength} characters.`,
-  },
-  { label: 'Confirm password', name: 'confirmPassword' },
-];
 
-/** The token from the checked link, or why the link cannot be used. */
+/**
+ * The token from the checked link, or why the link cannot be used. `verified=1`: the
+ * address was just verified from a browser other than the one that signed up, so the
+ * password set at sign-up is gone and the verifier chooses theirs here.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get('token') ?? '';
   const error = params.get('error');
-  return { token: error ? '' : token, problem: error || !token ? linkProblem(error) : null };
+  return {
+    token: error ? '' : token,
+    problem: error || !token ? linkProblem(error) : null,
+    verified: params.get('verified') === '1',
+  };
 }
+
+/** The texts of the page when it follows a verification rather than a reset mail. */
+const AFTER_VERIFYING = {
+  title: 'Your e-mail address is verified',
+  subtitle:
+    'Choose your password to finish. For your safety, the password set when the account was created no longer works, and any other device was signed out.',
+  done: 'Your password is set',
+} as const;
 
 const mismatch: ActionFailure = {
   error: {
@@ -58,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** /reset-password?token=…: "New password" and "Confirm password", then signed in. */
 export function Component() {
-  const { token, problem } = useLoaderData<typeof loader>();
+  const { token, problem, verified } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useSubmitting();
   const failure = isFailure(result) ? result.error : null;
@@ -86,7 +94,7 @@ export function Component() {
     return (
       <AccountNotice
         tone="done"
-        title="Your password has been reset"
+        title={verified ? AFTER_VERIFYING.done : 'Your password has been reset'}
         text="You're signed in with your new password. Every other device was signed out, and we've e-mailed you a note of the change."
         documentTitle="Password Reset · TaskBid"
       >
@@ -101,15 +109,24 @@ export function Component() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="Pick a password you don't use anywhere else. You'll be signed in once it's set."
+      title={verified ? AFTER_VERIFYING.title : 'Choose a new password'}
+      subtitle={
+        verified
+          ? AFTER_VERIFYING.subtitle
+          : "Pick a password you don't use anywhere else. You'll be signed in once it's set."
+      }
     >
       <title>Reset Password · TaskBid</title>
       <AccountForm failure={failure} submit={SUBMIT}>
         <input type="hidden" name="token" value={token} />
-        {FIELDS.map((field) => (
-          <PasswordField key={field.name} {...field} {...NEW_PASSWORD} disabled={submitting} />
-        ))}
+        <NewPasswordField label="New password" name="newPassword" disabled={submitting} />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          {...password}
+          disabled={submitting}
+        />
       </AccountForm>
     </AuthCard>
   );

@@ -1,30 +1,41 @@
 import { UserPlus } from 'lucide-react';
-import { useActionData, useLoaderData, type ActionFunctionArgs } from 'react-router';
-import { ACCOUNT_LIMITS } from '../../shared/limits.ts';
-import { isFailure } from '../lib/action-result.ts';
+import { useState } from 'react';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ActionFunctionArgs,
+} from 'react-router';
+import { attempt, formText, isFailure } from '../lib/action-result.ts';
 import { signUpWithEmail } from '../lib/auth/auth-api.ts';
 import { loadAuthScreen } from '../features/auth/api/auth-screen.ts';
+import { AccountNotice } from '../features/auth/components/account-notice.tsx';
 import { EmailField } from '../features/auth/components/email-field.tsx';
 import { NameField } from '../features/auth/components/name-field.tsx';
-import { PasswordField } from '../features/auth/components/password-field.tsx';
+import { NewPasswordField } from '../features/auth/components/new-password-field.tsx';
 import { PhotoUrlField } from '../features/auth/components/photo-url-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
-import { signInAction } from '../features/auth/lib/sign-in-action.ts';
-
-const { password } = ACCOUNT_LIMITS;
+import { authFailure } from '../features/auth/lib/sign-in-action.ts';
 
 export const loader = loadAuthScreen;
 
-/** Creates the account (which signs the new user in), then back to the page they wanted. */
-export function action({ request }: ActionFunctionArgs) {
-  return signInAction(request, (text) =>
-    signUpWithEmail({
+/**
+ * Creates the account. The answer is the same whether or not the address already has one
+ * (its owner is e-mailed instead), so it signs nobody in: the link in "Verify your e-mail"
+ * does, and so does signing in.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const text = formText(await request.formData());
+  return attempt(async () => {
+    await signUpWithEmail({
       displayName: text('name'),
       email: text('email'),
       password: text('password'),
       photoURL: text('photoURL'),
-    }),
-  );
+    });
+    return { signedUp: text('email').trim() };
+  }, authFailure);
 }
 
 export { shouldRevalidate } from '../lib/action-result.ts';
@@ -33,11 +44,29 @@ export { shouldRevalidate } from '../lib/action-result.ts';
 export function Component() {
   const { googleEnabled } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // Signing in from here returns where the visitor was going (a task, say), as from login:
+  // the state the page was opened with (submitting the form navigates without it).
+  const [state] = useState(useLocation().state);
+
+  if (result && !isFailure(result))
+    return (
+      <AccountNotice
+        tone="done"
+        title="Check your e-mail"
+        text={`We sent a link to ${result.signedUp}. Open it to verify your address and sign in. If the address already has a TaskBid account, we e-mailed its owner instead: sign in or reset your password.`}
+        documentTitle="Check Your E-mail · TaskBid"
+      >
+        <Link to="/login" state={state} className="btn btn-outline w-full">
+          Login
+        </Link>
+      </AccountNotice>
+    );
 
   return (
     <SignInScreen
       title="Create your account"
       subtitle="Join TaskBid to post tasks and bid on work worldwide."
+      ask="Create an account"
       documentTitle="Sign Up · TaskBid"
       other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
       failure={isFailure(result) ? result.error : null}
@@ -48,13 +77,7 @@ export function Component() {
           <NameField label="Name" disabled={busy} />
           <EmailField disabled={busy} />
           <PhotoUrlField disabled={busy} />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            {...password}
-            rule={`Use ${password.minLength} to ${password.maxLength} characters.`}
-            disabled={busy}
-          />
+          <NewPasswordField label="Password" owner="form" disabled={busy} />
         </>
       )}
     />

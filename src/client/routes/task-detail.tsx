@@ -1,15 +1,20 @@
 import { ArrowLeft, Eye, Lock } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { may } from '../../shared/lifecycle.ts';
-import type { Bid } from '../../shared/bids.ts';
+import type { Bid } from '../../shared/bids/schema.ts';
 import { AppDialog } from '../components/ui/app-dialog.tsx';
 import { intentAction, isFailure } from '../lib/action-result.ts';
 import { toCanonicalId } from '../lib/canonical-id.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
-import { fetchBids, placeBid } from '../features/bids/api/bids-api.ts';
-import { fetchTask } from '../features/tasks/api/tasks-api.ts';
+import { fetchBids, placeBid, withdrawBid } from '../features/bids/api/bids-api.ts';
+import {
+  confirmCompletion,
+  disputeCompletion,
+  fetchTask,
+} from '../features/tasks/api/tasks-api.ts';
+import { CompletionConfirmPanel } from '../features/tasks/components/completion-confirm-panel.tsx';
 import { fetchTaskReviews, saveReview } from '../features/reviews/api/reviews-api.ts';
 import { TaskReviews } from '../features/reviews/components/task-reviews.tsx';
 import {
@@ -20,13 +25,24 @@ import {
 import { QuestionsSection } from '../features/questions/components/questions-section.tsx';
 import { BidForm } from '../features/bids/components/bid-form.tsx';
 import { BidHistory } from '../features/bids/components/bid-history.tsx';
+import { WithdrawBidDialog } from '../features/bids/components/withdraw-bid-dialog.tsx';
+import { YourOffer } from '../features/bids/components/your-offer.tsx';
 import { TaskBudget } from '../features/tasks/components/task-budget.tsx';
 import { TaskDetailSummary } from '../features/tasks/components/task-detail-summary.tsx';
+import { fetchTaskPhotos } from '../features/photos/api/photos-api.ts';
+import { TaskPhotos } from '../features/photos/components/task-photos.tsx';
+import type { Photo } from '../../shared/photos/schema.ts';
+import { TaskStanding } from '../features/tasks/components/task-standing.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { pageCount, pageFrom } from '../lib/paging.ts';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
+import { fetchContact } from '../features/blocks/api/blocks-api.ts';
+import {
+  CannotContact,
+  cannotContactPoster,
+} from '../features/blocks/components/cannot-contact.tsx';
 
 /** Bids per "Show more": the history grows by a page at a time. */
 const BID_PAGE_SIZE = 50;
@@ -65,21 +81,79 @@ async function loadQuestions(id: string, pages: number, signal: AbortSignal) {
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  const [task, bids, questions] = await Promise.all([
-    fetchTask(id, request.signal),
+  const [{ task, contact }, bids, questions, photos] = await Promise.all([
+    // Whether a block stands between the viewer and the poster (their own task: open).
+    fetchTask(id, request.signal).then(async (task) => ({
+      task,
+      contact:
+        task.userEmail !== undefined ? 'open' : await fetchContact(task.userId, request.signal),
+    })),
     loadBids(id, pageFrom(request.url, 'bids'), request.signal),
     loadQuestions(id, pageFrom(request.url, 'questions'), request.signal),
+    // Photos are extra: when they cannot be read the page shows the task without them.
+    fetchTaskPhotos(id, request.signal).catch(() => [] as Photo[]),
   ]);
   toCanonicalId(request, id, task);
   // Reviews exist for completed work, and only its two people read them here.
   const reviews =
     task.status === 'Completed' ? await fetchTaskReviews(task._id, request.signal) : null;
-  return { task, bids, questions, reviews, isOwner: task.userEmail !== undefined };
+  return {
+    task,
+    bids,
+    questions,
+    reviews,
+    photos,
+    isOwner: task.userEmail !== undefined,
+    refusal: cannotContactPoster(contact),
+  };
 }
 
-/** The questions section's forms, a review, and the bid form (`intent=bid`). */
+/**
+ * The viewer's own offer among the loaded bids: their live or withdrawn one, else their
+ * latest (a declined or cancelled one of an earlier round).
+ */
+function ownOffer(list: Bid[], viewerId: string | undefined): Bid | null {
+  const mine = list.filter((bid) => bid.userId === viewerId);
+  const current = mine.filter((bid) => ['pending', 'accepted', 'withdrawn'].includes(bid.status));
+  return current.at(-1) ?? mine.at(-1) ?? null;
+}
+
+/** What the bid form says when the viewer has an offer: a new bid changes it. */
+function offerNote(offer: Bid | null): string | undefined {
+  if (offer?.status === 'pending')
+    return 'A new bid updates your offer; it keeps its place in the list.';
+  if (offer?.status === 'withdrawn')
+    return 'A new bid brings your withdrawn offer back, in its place in the list.';
+  return undefined;
+}
+
+/** Puts an offer's values into the bid form, to change them, and moves focus there. */
+function fillBidForm(form: HTMLFormElement | null, bid: Bid) {
+  if (!form) return;
+  const values: Record<string, string> = {
+    amount: String(bid.amount),
+    deadline: bid.deadline,
+    message: bid.message ?? '',
+  };
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)
+      field.value = value;
+  }
+  const amount = form.elements.namedItem('amount');
+  if (amount instanceof HTMLInputElement) amount.focus();
+}
+
+/**
+ * The questions section's forms, a review, the bid form (`intent=bid`, which also changes the
+ * bidder's offer), withdrawing it (`intent=withdraw`), and the worker's answer to the
+ * owner's "completed".
+ */
 export const action = intentAction({
   ...questionIntents,
+  'confirm-completion': ({ args }) => confirmCompletion(args.params.id ?? ''),
+  'dispute-completion': ({ text, args }) =>
+    disputeCompletion(args.params.id ?? '', text('reason').trim()),
   review: async ({ form, text, args }) => {
     const reviewId = form.get('reviewId');
     await saveReview(args.params.id ?? '', typeof reviewId === 'string' ? reviewId : null, {
@@ -89,13 +163,17 @@ export const action = intentAction({
     return { outcome: 'reviewed' as const };
   },
   bid: async ({ text, args }) => {
-    await placeBid({
+    const placed = await placeBid({
       taskId: args.params.id ?? '',
       amount: Number(text('amount')),
       deadline: text('deadline'),
       message: text('message').trim() || null,
     });
-    return { outcome: 'placed' as const };
+    return { outcome: 'placed' as const, warning: placed.warning };
+  },
+  withdraw: async ({ text }) => {
+    await withdrawBid(text('bidId'));
+    return { outcome: 'withdrawn' as const };
   },
 });
 
@@ -114,10 +192,26 @@ export function Component() {
     if (actionData && !isFailure(actionData)) formRef.current?.reset();
   }, [actionData]);
 
+  const [withdrawing, setWithdrawing] = useState<Bid | null>(null);
   const { task, bids, questions, isOwner } = data;
   const me = useAuth().user?.id;
-  const myBid = !isOwner && bids.list.some((bid) => bid.userId === me);
-  const bidCount = Math.max(task.bidCount, bids.total, bids.list.length);
+  const myOffer = isOwner ? null : ownOffer(bids.list, me);
+  // "Your offer" appears (or changes) above the form once the bid's answer and the live
+  // update land, which can be after the dialog has closed: a control of the form that holds
+  // the focus stays in view.
+  const offerShown = myOffer ? `${myOffer._id}:${myOffer.amount}` : null;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && formRef.current?.contains(active)) {
+      active.scrollIntoView({ block: 'nearest' });
+    }
+  }, [offerShown]);
+  const biddingOpen = may('bid', 'other', task);
+  // People's offers (one each, withdrawn ones not counted, as the server counts them) make
+  // the discount; the history lists every offer, withdrawn ones too.
+  const offers = bids.list.filter((bid) => bid.status !== 'withdrawn').length;
+  const bidCount = Math.max(task.bidCount, offers);
+  const historyCount = Math.max(bids.total, bids.list.length);
   const result = dialog.current;
 
   return (
@@ -130,15 +224,20 @@ export function Component() {
       {/* Phones: task, then budget and bid form, then the history; lg: a side column. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
-          <TaskDetailSummary task={task} />
+          <CompletionConfirmPanel task={task} me={me} />
+          <TaskDetailSummary task={task}>
+            <TaskPhotos photos={data.photos} title={task.title} />
+          </TaskDetailSummary>
           {data.reviews ? (
-            <TaskReviews
-              data={data.reviews}
-              otherName={isOwner ? (task.assignedTo ?? 'the freelancer') : task.userName}
-            />
+            <div id="task-reviews" className="scroll-mt-20">
+              <TaskReviews
+                data={data.reviews}
+                otherName={isOwner ? (task.assignedTo ?? 'the freelancer') : task.userName}
+              />
+            </div>
           ) : null}
         </div>
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <aside className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <section
             aria-label="Budget and bids"
             className="rounded-box border border-base-300 bg-base-100 p-5"
@@ -157,7 +256,7 @@ export function Component() {
             </dl>
           </section>
           <div className="rounded-box border border-base-300 bg-base-100 p-5">
-            {isOwner ? (
+            {isOwner && biddingOpen ? (
               <div className="flex flex-col gap-3">
                 <h2 className="text-lg font-semibold">This is your task</h2>
                 <p className="text-base-content/75">
@@ -168,12 +267,37 @@ export function Component() {
                   View Bids
                 </Link>
               </div>
-            ) : may('bid', 'other', task) ? (
-              <BidForm
-                submitting={submitting}
-                issues={isFailure(actionData) ? actionData.error.issues : undefined}
-                formRef={formRef}
-              />
+            ) : isOwner || (me !== undefined && task.assigneeId === me) ? (
+              <TaskStanding
+                task={task}
+                role={isOwner ? 'owner' : 'assignee'}
+                canReview={Boolean(data.reviews?.canReview && !data.reviews.mine)}
+              >
+                {myOffer ? <YourOffer bid={myOffer} /> : null}
+              </TaskStanding>
+            ) : biddingOpen ? (
+              <div className="flex flex-col gap-5">
+                {myOffer ? (
+                  <YourOffer
+                    bid={myOffer}
+                    onUpdate={
+                      data.refusal ? undefined : () => fillBidForm(formRef.current, myOffer)
+                    }
+                    onWithdraw={() => setWithdrawing(myOffer)}
+                  />
+                ) : null}
+                {data.refusal ? (
+                  <CannotContact>{data.refusal}</CannotContact>
+                ) : (
+                  <BidForm
+                    submitting={submitting}
+                    issues={isFailure(actionData) ? actionData.error.issues : undefined}
+                    formRef={formRef}
+                    note={offerNote(myOffer)}
+                    warning={actionData && 'warning' in actionData ? actionData.warning : undefined}
+                  />
+                )}
+              </div>
             ) : (
               <div className="flex flex-col gap-2">
                 <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -181,9 +305,10 @@ export function Component() {
                   Bidding is closed
                 </h2>
                 <p className="text-base-content/75">Bidding is closed for this task.</p>
+                {myOffer ? <YourOffer bid={myOffer} /> : null}
               </div>
             )}
-            {myBid ? (
+            {myOffer && !data.refusal ? (
               <StartThreadButton taskId={task._id} label="Message the poster" className="mt-4" />
             ) : null}
           </div>
@@ -192,7 +317,7 @@ export function Component() {
           <BidHistory
             bids={bids.list}
             error={bids.error}
-            count={bidCount}
+            count={historyCount}
             moreHref={
               bids.pages < pageCount(bids.total, BID_PAGE_SIZE)
                 ? `?bids=${bids.pages + 1}`
@@ -205,10 +330,12 @@ export function Component() {
             data={questions}
             error={questions.error}
             ownerName={task.userName}
+            askRefusal={data.refusal ? <CannotContact>{data.refusal}</CannotContact> : null}
             moreHref={questions.more ? `?questions=${questions.pages + 1}` : undefined}
           />
         </div>
       </div>
+      <WithdrawBidDialog bid={withdrawing} onClose={() => setWithdrawing(null)} />
       <AppDialog
         open={result !== undefined}
         onClose={dialog.close}

@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export { shouldRevalidate } from '../lib/action-result.ts';
 
 const settingsLink = (
-  <Link to="/profile#notifications" className="link link-primary">
+  <Link to="/profile/notifications" className="link link-primary">
     your notification preferences
   </Link>
 );

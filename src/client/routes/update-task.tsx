@@ -6,7 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { UpdateTaskInput } from '../../shared/tasks.ts';
+import type { UpdateTaskInput } from '../../shared/tasks/schema.ts';
 import { AppDialog, type DialogTone } from '../components/ui/app-dialog.tsx';
 import { attempt, isFailure } from '../lib/action-result.ts';
 import { toCanonicalId } from '../lib/canonical-id.ts';
@@ -14,23 +14,39 @@ import { useSubmitting } from '../lib/pending.ts';
 import { fetchTask, updateTask } from '../features/tasks/api/tasks-api.ts';
 import { FormPageCard } from '../features/tasks/components/form-page-card.tsx';
 import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
-import { TaskForm } from '../features/tasks/components/task-form.tsx';
+import { TASK_FORM_FIELDS, TaskForm } from '../features/tasks/components/task-form.tsx';
+import { onlyFieldIssues } from '../components/ui/field-errors.ts';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { taskInputFromForm } from '../features/tasks/lib/task-form-values.ts';
+import {
+  addTaskPhotos,
+  fetchTaskPhotos,
+  pickedFiles,
+  removePhoto,
+} from '../features/photos/api/photos-api.ts';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const task = await fetchTask(params.id ?? '', request.signal);
   toCanonicalId(request, params.id ?? '', task);
-  return { task };
+  const photos = await fetchTaskPhotos(task._id, request.signal);
+  return { task, photos };
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const input: UpdateTaskInput = taskInputFromForm(await request.formData());
+  const form = await request.formData();
+  const input: UpdateTaskInput = taskInputFromForm(form);
   // A status the form does not offer (e.g. Completed) is kept by leaving it out.
   if (!input.status) delete input.status;
+  const id = params.id ?? '';
   return attempt(async () => {
-    const result = await updateTask(params.id ?? '', input);
-    return { outcome: result.modifiedCount > 0 ? ('updated' as const) : ('unchanged' as const) };
+    const result = await updateTask(id, input);
+    // Then the photos: those marked go, the picked ones are added (a refusal is the dialog's).
+    const removals = form.getAll('removePhoto').filter((v) => typeof v === 'string');
+    for (const photoId of removals) await removePhoto(photoId);
+    const added = pickedFiles(form, 'photos');
+    await addTaskPhotos(id, added);
+    const changed = result.modifiedCount > 0 || removals.length > 0 || added.length > 0;
+    return { outcome: changed ? ('updated' as const) : ('unchanged' as const) };
   });
 }
 
@@ -51,7 +67,10 @@ export function Component() {
   const submitting = useSubmitting();
   const navigate = useNavigate();
   const actionData = useActionData<typeof action>();
-  const dialog = useActionDialog(actionData);
+  // A refusal of fields is shown beside them (the first takes the focus), not again in a dialog.
+  const fieldsRefused =
+    isFailure(actionData) && onlyFieldIssues(actionData.error.issues, TASK_FORM_FIELDS);
+  const dialog = useActionDialog(fieldsRefused ? undefined : actionData);
 
   const { task } = data;
   if (task.userEmail === undefined) {
@@ -83,6 +102,7 @@ export function Component() {
         submitLabel="Update Task"
         submitting={submitting}
         issues={isFailure(actionData) ? actionData.error.issues : undefined}
+        photos={data.photos}
       />
       <AppDialog
         open={shown !== null}

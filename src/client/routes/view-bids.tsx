@@ -2,9 +2,10 @@ import { ArrowLeft, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isAcceptable, may } from '../../shared/lifecycle.ts';
-import type { Bid } from '../../shared/bids.ts';
+import type { Bid } from '../../shared/bids/schema.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
+import { sessionUser } from '../lib/auth/session-context.ts';
 import { toCanonicalId } from '../lib/canonical-id.ts';
 import { intentAction } from '../lib/action-result.ts';
 import { errorMessage } from '../lib/api-client.ts';
@@ -15,16 +16,21 @@ import { AcceptBidDialog } from '../features/bids/components/accept-bid-dialog.t
 import { BidCard } from '../features/bids/components/bid-card.tsx';
 import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
 import { NotYourTask } from '../features/tasks/components/not-your-task.tsx';
+import { ShareTask } from '../features/tasks/components/share-task.tsx';
 import { TaskAssignmentPanel } from '../features/tasks/components/task-assignment-panel.tsx';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 
 const PAGE_SIZE = 30;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = pageFrom(request.url);
-  const task = await fetchTask(params.id ?? '', request.signal);
+  // The session check runs beside the task's request, not before it.
+  const [task, me] = await Promise.all([
+    fetchTask(params.id ?? '', request.signal),
+    sessionUser(context),
+  ]);
   toCanonicalId(request, params.id ?? '', task);
-  const isOwner = task.userEmail !== undefined;
+  const isOwner = task.userId === me.id;
   const none = { task, isOwner, page, bids: [] as Bid[], total: 0, error: null };
   if (!isOwner) return none;
   try {
@@ -46,8 +52,8 @@ export const action = intentAction({
 export { shouldRevalidate } from '../lib/action-result.ts';
 
 /**
- * /view-bids/:id (protected, owner only): every bid with the bidder's e-mail, message and
- * state, a page at a time; `Accept` while bidding is open, then the assignment's lifecycle.
+ * /view-bids/:id (protected, owner only): every offer (one per person) with the bidder's
+ * track record, e-mail, message, state and earlier versions, a page at a time; `Accept` while bidding is open, then the assignment's lifecycle.
  * Live: new bids and task changes reload the page's data.
  */
 export function Component() {
@@ -56,7 +62,8 @@ export function Component() {
   useTaskEvents(data.isOwner ? data.task._id : null);
   const { task, isOwner, page, bids, total, error } = data;
   if (!isOwner) return <NotYourTask what="see the bids on" taskId={task._id} title={task.title} />;
-  const count = Math.max(total, task.bidCount);
+  // People's offers, withdrawn ones not counted (the list still shows them, marked).
+  const count = task.bidCount;
   const open = may('accept', 'owner', task);
 
   return (
@@ -67,8 +74,8 @@ export function Component() {
         Back to task
       </Link>
       <header className="mb-8">
-        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-          Bids for: {task.title}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Bids for: <span dir="auto">{task.title}</span>
         </h1>
         <p className="mt-2 text-base-content/75">{count} bid(s) placed</p>
       </header>
@@ -80,6 +87,7 @@ export function Component() {
           <Inbox className="size-12 text-base-content/40" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No bids have been placed for this task yet.</h2>
           <p className="text-base-content/75">Be the first to place a bid!</p>
+          {open ? <ShareTask taskId={task._id} title={task.title} /> : null}
         </div>
       ) : (
         <div className="flex flex-col gap-6">

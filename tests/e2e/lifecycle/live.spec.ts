@@ -58,7 +58,7 @@ test.describe('live updates', () => {
     await accounts.signInPage('owner');
     const title = `Bell ${uniqueToken()}`;
     const taskId = await createTask(page.request, baseURL!, { title });
-    const stream = page.waitForResponse('**/api/notifications/events');
+    const stream = page.waitForResponse('**/api/me/events');
     await page.goto('/my-tasks');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications');

@@ -21,6 +21,9 @@ async function account(name: string) {
   const password = `pass-${randomUUID()}`;
   const res = await api.post('/api/auth/sign-up/email', { data: { name, email, password } });
   if (!res.ok()) throw new Error(`sign-up ${res.status()}`);
+  // A sign-up signs nobody in: sign in.
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password } });
+  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
   return { api, email, password };
 }
 

@@ -27,7 +27,7 @@ function messagesLink(page: Page) {
 
 /** Opens `path` and waits until the person's event stream is connected. */
 async function openLive(page: Page, path: string) {
-  const stream = page.waitForResponse('**/api/notifications/events');
+  const stream = page.waitForResponse('**/api/me/events');
   await page.goto(path);
   await stream;
 }

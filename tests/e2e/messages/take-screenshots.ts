@@ -30,6 +30,9 @@ async function account(name: string) {
   const password = `pass-${randomUUID()}`;
   const res = await api.post('/api/auth/sign-up/email', { data: { name, email, password } });
   if (!res.ok()) throw new Error(`sign-up ${res.status()}`);
+  // A sign-up signs nobody in: sign in.
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password } });
+  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
   const id = ((await res.json()) as { user: { id: string } }).user.id;
   return { api, email, password, id };
 }
@@ -92,6 +95,12 @@ await say(sam, withSam, 'Not yet, short and friendly is fine.');
 const closed = await thread(maya, gone);
 await say(maya, closed, 'Which wall is it, and how large?');
 await ok(ava.api.delete(`/api/tasks/${gone}`));
+// Right-to-left text: a name, a task title and a message in Arabic.
+const layla = await account('ليلى حداد');
+const tiles = await task(ava.api, 'تركيب بلاط المطبخ');
+await bid(layla, tiles, 200, 'أستطيع البدء يوم الاثنين.');
+const withLayla = await thread(layla, tiles);
+await say(layla, withLayla, 'مرحبا! هل البلاط موجود بالفعل؟');
 const nobody = await account('Nora New');
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -129,7 +138,7 @@ for (const theme of ['light', 'dark']) {
       ava,
       'thread',
       `/messages/${withMaya}`,
-      (p) => p.getByText('then we pick one').waitFor(),
+      (p) => p.getByRole('log').getByText('then we pick one').waitFor(),
       false,
     );
     await shoot(

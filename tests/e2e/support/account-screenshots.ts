@@ -1,6 +1,6 @@
 /**
- * Screenshots of the account settings (the whole page, each section, the delete dialog, a
- * form with errors), the goodbye on the home page and the unsubscribe page (to confirm, done,
+ * Screenshots of the account settings (each section at its address, the phone menu open, the
+ * delete dialog, a form with errors), the goodbye on the home page and the unsubscribe page (to confirm, done,
  * invalid link) at 375 and 1280 px, light and dark. Starts its own stack:
  *   node tests/e2e/support/account-screenshots.ts [out-dir, default screenshots/account]
  */
@@ -17,14 +17,16 @@ mkdirSync(OUT, { recursive: true });
 const PHONE_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const SECTIONS = [
-  'Profile',
-  'Change password',
-  'Change e-mail',
-  'Active sessions',
-  'Notification preferences',
-  'Download my data',
-  'Delete account',
-];
+  ['/profile', 'Profile'],
+  ['/profile/public-profile', 'Public profile'],
+  ['/profile/password', 'Change password'],
+  ['/profile/email', 'Change e-mail'],
+  ['/profile/sessions', 'Active sessions'],
+  ['/profile/notifications', 'Notification preferences'],
+  ['/profile/blocked-people', 'Blocked people'],
+  ['/profile/data', 'Download my data'],
+  ['/profile/delete-account', 'Delete account'],
+] as const;
 
 const stack = await startStack();
 const baseURL = stack.baseURL;
@@ -41,6 +43,9 @@ async function account(name: string, userAgent?: string) {
   const password = `pass-${randomUUID()}`;
   const res = await api.post('/api/auth/sign-up/email', { data: { name, email, password } });
   if (!res.ok()) throw new Error(`sign-up ${res.status()}`);
+  // A sign-up signs nobody in: sign in.
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password } });
+  if (!signedIn.ok()) throw new Error(`sign-in ${signedIn.status()}`);
   return { api, email, password };
 }
 
@@ -97,19 +102,27 @@ for (const theme of ['light', 'dark']) {
       page.screenshot({ path: join(OUT, `${name}-${width}-${theme}.png`), fullPage });
 
     const page = await open(true);
-    await page.goto('/profile');
-    await page
-      .getByRole('region', { name: 'Active sessions' })
-      .getByRole('listitem')
-      .first()
-      .waitFor();
-    await shot(page, 'settings');
-    for (const name of SECTIONS) {
+    for (const [path, name] of SECTIONS) {
+      await page.goto(path);
       const section = page.getByRole('region', { name, exact: true });
-      await section.screenshot({
-        path: join(OUT, `section-${name.toLowerCase().replace(/\W+/g, '-')}-${width}-${theme}.png`),
-      });
+      await section.waitFor();
+      if (name === 'Active sessions') await section.getByRole('listitem').first().waitFor();
+      await shot(page, `settings-${name.toLowerCase().replace(/\W+/g, '-')}`);
     }
+    if (width < 640) {
+      await page.getByRole('button', { name: /^Settings section/ }).click();
+      await page.getByRole('navigation', { name: 'Settings sections' }).waitFor();
+      await shot(page, 'settings-phone-menu', false);
+    }
+    await page.goto('/profile/notifications');
+    await page.getByRole('switch', { name: 'My bid was declined' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Notification preferences' })
+      .screenshot({ path: join(OUT, `section-notifications-saved-${width}-${theme}.png`) });
+    await page.getByRole('switch', { name: 'My bid was declined' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.goto('/profile/password');
     const password = page.getByRole('region', { name: 'Change password' });
     await password.getByLabel('Current password').fill('not-my-password');
     await password.getByLabel('New password').fill('a-new-password-1');
@@ -117,6 +130,7 @@ for (const theme of ['light', 'dark']) {
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('That is not your current password.').waitFor();
     await password.screenshot({ path: join(OUT, `section-password-error-${width}-${theme}.png`) });
+    await page.goto('/profile/delete-account');
     await page
       .getByRole('region', { name: 'Delete account' })
       .getByRole('button', { name: 'Delete account' })

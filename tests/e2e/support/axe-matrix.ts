@@ -147,3 +147,168 @@ export const home: Screen = {
     ).toBeVisible();
   },
 };
+
+// The account settings: every section at its own address, the delete dialog, the phone menu.
+export const settingsSection = (path: string, title: string, then?: Screen['then']): Screen => ({
+  name: `${path} (${title})`,
+  path,
+  heading: 'Profile Settings',
+  then: async (page) => {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await then?.(page);
+  },
+});
+export const SETTINGS_SCREENS: Screen[] = [
+  settingsSection('/profile', 'Profile'),
+  settingsSection('/profile/public-profile', 'Public profile'),
+  settingsSection('/profile/password', 'Change password'),
+  settingsSection('/profile/email', 'Change e-mail'),
+  settingsSection('/profile/sessions', 'Active sessions', (page) =>
+    expect(page.getByText('This device', { exact: true })).toBeVisible(),
+  ),
+  settingsSection('/profile/notifications', 'Notification preferences'),
+  settingsSection('/profile/notices', 'Account notices'),
+  settingsSection('/profile/alerts', 'Task alerts', (page) =>
+    expect(page.getByText('You have no saved searches yet.')).toBeVisible(),
+  ),
+  {
+    name: 'save search dialog (over /browse-tasks)',
+    path: '/browse-tasks?search=logo&category=Design',
+    heading: 'Discover Tasks That Match Your Skills',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Save this search' }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Save this search' })).toBeVisible();
+    },
+  },
+  settingsSection('/profile/blocked-people', 'Blocked people', (page) =>
+    expect(page.getByText('You have not blocked anyone.')).toBeVisible(),
+  ),
+  settingsSection('/profile/data', 'Download my data'),
+  settingsSection('/profile/delete-account', 'Delete account'),
+  {
+    ...settingsSection('/profile/delete-account', 'Delete account', async (page) => {
+      await page
+        .getByRole('region', { name: 'Delete account' })
+        .getByRole('button', { name: 'Delete account' })
+        .click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+    }),
+    name: '/profile/delete-account (delete account dialog)',
+  },
+  {
+    ...settingsSection('/profile/sessions', 'Active sessions', async (page) => {
+      await page.getByRole('button', { name: /^Settings section/ }).click();
+      await expect(
+        page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link'),
+      ).toHaveCount(11);
+    }),
+    name: '/profile/sessions (the phone menu open)',
+    widths: PHONE,
+  },
+];
+
+// One offer per person: the bidder's own offer on a task page, and withdrawing it.
+/** A task page where the signed-in user has an offer (pending or withdrawn). */
+export const yourOffer = (
+  path: string,
+  heading: string,
+  state: 'Pending' | 'Withdrawn',
+): Screen => ({
+  name: `/browse-tasks/:id (your offer, ${state.toLowerCase()})`,
+  path,
+  heading,
+  then: (page) => expect(page.getByRole('region', { name: 'Your offer' })).toContainText(state),
+});
+/** The Withdraw question over a task page where the signed-in user has a pending offer. */
+export const withdrawDialog = (path: string, heading: string): Screen => ({
+  name: 'withdraw dialog (over /browse-tasks/:id)',
+  path,
+  heading,
+  then: async (page) => {
+    await page
+      .getByRole('region', { name: 'Your offer' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
+    await expect(page.getByRole('alertdialog', { name: 'Withdraw your bid?' })).toBeVisible();
+  },
+});
+
+// Photo uploads: a picked photo previewed before it is saved, and a file refused at once.
+/** A small photo, as a file the pickers take. */
+export const pickedPhoto = (name: string, buffer: Buffer) => ({
+  name,
+  mimeType: 'image/png',
+  buffer,
+});
+/** The profile section with a photo picked (its preview in the avatar and under the picker). */
+export const profilePhotoPicked = (buffer: Buffer): Screen => ({
+  ...settingsSection('/profile', 'Profile', async (page) => {
+    await page.getByLabel('Upload a photo').setInputFiles(pickedPhoto('me.png', buffer));
+    await expect(page.getByRole('img', { name: 'Preview of me.png' })).toBeVisible();
+  }),
+  name: '/profile (a photo picked, previewed)',
+});
+/** The update form of a task with photos: one marked for removal, two new ones previewed, one refused. */
+export const taskPhotosPicked = (taskId: string, buffer: Buffer): Screen => ({
+  name: '/update-task/:id (photos: one marked, two picked, one refused)',
+  path: `/update-task/${taskId}`,
+  heading: 'Update Task',
+  then: async (page) => {
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await page
+      .getByLabel('Task Photos')
+      .setInputFiles([
+        pickedPhoto('a.png', buffer),
+        pickedPhoto('b.png', buffer),
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no') },
+      ]);
+    await expect(page.getByRole('img', { name: 'Preview of b.png' })).toBeVisible();
+    await expect(page.getByText('notes.txt is not a JPEG')).toBeVisible();
+  },
+});
+
+/**
+ * The operator console's screens, its suspend dialog with a refused reason and a reported
+ * task's page (an admin's view).
+ */
+export function consoleScreens(
+  person: { id: string; name: string },
+  task: { id: string; title: string },
+): Screen[] {
+  return [
+    { name: '/admin (dashboard)', path: '/admin', heading: 'Dashboard' },
+    {
+      name: '/admin/queue (an item)',
+      path: '/admin/queue',
+      heading: 'Review queue',
+      then: (page) => expect(page.getByRole('article').first()).toBeVisible(),
+    },
+    {
+      name: '/admin/people',
+      path: `/admin/people?q=${encodeURIComponent(person.name)}`,
+      heading: 'People',
+      landsOn: '/admin/people',
+    },
+    { name: '/admin/people/:id', path: `/admin/people/${person.id}`, heading: person.name },
+    {
+      name: 'suspend dialog, a refused reason (over /admin/people/:id)',
+      path: `/admin/people/${person.id}`,
+      heading: person.name,
+      then: async (page) => {
+        await page.getByRole('button', { name: 'Suspend' }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Suspend this account?' });
+        await dialog
+          .getByLabel('Suspended until')
+          .fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+        await dialog.getByLabel('Rule broken').selectOption('spam');
+        await dialog.getByLabel('Reason').fill('   ');
+        await dialog.getByRole('button', { name: 'Suspend' }).click();
+        await expect(dialog.getByText('Say why: the audit log keeps the reason')).toBeVisible();
+      },
+    },
+    { name: '/admin/appeals', path: '/admin/appeals', heading: 'Appeals' },
+    { name: '/admin/tasks/:id', path: `/admin/tasks/${task.id}`, heading: task.title },
+    { name: '/admin/audit-log', path: '/admin/audit-log', heading: 'Audit log' },
+    { name: '/admin/settings', path: '/admin/settings', heading: 'Settings' },
+  ];
+}

@@ -3,7 +3,7 @@
  * received it (support/server.ts), read over its test-only route: a browser test follows
  * the links of real mails.
  */
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { TEST_MAIL_PATH } from './stack.ts';
 
 export interface ReceivedMail {
@@ -51,4 +51,14 @@ export function linkIn(mail: ReceivedMail, path: string): string {
   const link = mail.links.find((l) => new URL(l).pathname.startsWith(path));
   if (!link) throw new Error(`no ${path} link in mail "${mail.subject}"`);
   return link;
+}
+
+/**
+ * Follows the link of the sign-up's verification mail to `email` on `api` (signed in as its
+ * owner or not), as the owner would: notification mail goes to verified addresses only.
+ */
+export async function verifyAddress(api: APIRequestContext, email: string): Promise<void> {
+  const mail = await waitForMail(email, 'Verify your e-mail');
+  const response = await api.get(linkIn(mail, '/api/auth/verify-email'), { maxRedirects: 0 });
+  expect(response.status(), await response.text()).toBe(302);
 }

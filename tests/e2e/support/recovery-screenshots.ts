@@ -9,7 +9,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { renderMail, type StoredMail } from '../../../src/server/mail/render-mail.ts';
+import { renderMail, type StoredMail } from '../../../src/server/platform/mail/render-mail.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../setup/chromium.ts';
 import { startStack, TEST_MAIL_PATH } from './stack.ts';
 

@@ -4,17 +4,28 @@
  * fixtures (support/test.ts) call one to delete each account they made, and through the
  * database's cascades everything the account owns; the other lists the mails an address
  * received (support/mailbox.ts), so a test can follow a link from its mail. A third imports a
- * first-version export into the server's in-memory database (as `npm run import` would).
+ * first-version export into the server's in-memory database (as `npm run import` would). A
+ * fourth gives an account an operator role, as `npm run admin -- grant` would. A fifth runs
+ * the task alert job once.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { user } from '../../../src/server/db/schema.ts';
-import { runImport } from '../../../src/server/import/run.ts';
+import { user } from '../../../src/server/platform/db/schema.ts';
+import { runImport } from '../../../tools/import/run.ts';
+import { createOperatorRepository } from '../../../src/server/features/operators/index.ts';
+import { sendInstantAlerts } from '../../../src/server/features/alerts/index.ts';
+import type { Role } from '../../../src/shared/operators/rules.ts';
 import { main } from '../../../src/server/main.ts';
 import { startSmtpServer } from '../../setup/smtp-server.ts';
-import { TEST_ACCOUNTS_PATH, TEST_IMPORT_PATH, TEST_MAIL_PATH } from './stack.ts';
+import {
+  TEST_ACCOUNTS_PATH,
+  TEST_ALERTS_PATH,
+  TEST_IMPORT_PATH,
+  TEST_MAIL_PATH,
+  TEST_ROLES_PATH,
+} from './stack.ts';
 
 const smtp = await startSmtpServer();
 process.env.SMTP_URL = smtp.url;
@@ -48,6 +59,18 @@ await main((app) => {
       return { summary: result.summary, rejected: result.plan.rejects.length };
     },
   );
+  app.put<{ Params: { email: string }; Body: { role: Role } }>(
+    `${TEST_ROLES_PATH}/:email`,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request) => {
+      const operators = createOperatorRepository(app.database.db, app.sessions);
+      return operators.setRoleFromConsole(request.params.email, request.body.role);
+    },
+  );
+  app.post(TEST_ALERTS_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async () => {
+    const matches = await sendInstantAlerts(app.database.db, app.events, new Date(), 0);
+    return { alerted: matches.filter((m) => m.taskIds.length > 0).length };
+  });
   app.get<{ Params: { email: string } }>(
     `${TEST_MAIL_PATH}/:email`,
     { config: { auth: 'public' }, schema: { hide: true } },

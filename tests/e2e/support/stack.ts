@@ -60,6 +60,16 @@ export async function waitForHealth(url: string, server: ChildProcess, timeoutMs
 export const TEST_ACCOUNTS_PATH = '/e2e/accounts';
 /** The test server's importer: `POST {path}` `{ tasks, bids }` (export files' text) runs `npm run import`'s code. */
 export const TEST_IMPORT_PATH = '/e2e/import';
+/**
+ * The test server's roles: `PUT {path}/{email}` `{ role }` gives that account a role, by the
+ * code `npm run admin` runs (the e2e database lives in the server's memory, out of the CLI's reach).
+ */
+export const TEST_ROLES_PATH = '/e2e/roles';
+/**
+ * The test server's task alerts: `POST {path}` runs the instant alert job once (its timer
+ * runs every minute), without the few seconds new tasks settle for.
+ */
+export const TEST_ALERTS_PATH = '/e2e/alerts/run';
 /** The test server's mailbox: `GET {path}/{email}` lists what that address received. */
 export const TEST_MAIL_PATH = '/e2e/mail';
 

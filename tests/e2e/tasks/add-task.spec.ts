@@ -63,6 +63,37 @@ test.describe('create a task', () => {
     });
   });
 
+  test('Task Created! leads on: "Post another" to an empty form, "View task" to the new task', async ({
+    page,
+    accounts,
+  }) => {
+    await accounts.signInPage('creator');
+    await page.goto('/add-task');
+    const fill = async (title: string) => {
+      await page.getByLabel('Task Title').fill(title);
+      await page.getByLabel('Priority Level').selectOption('Low');
+      await page.getByLabel('Category').selectOption('Design');
+      await page.getByLabel('Deadline').fill('2030-09-15');
+      await page.getByLabel('Task Description').fill('Text');
+      await page.getByRole('button', { name: 'Create Task' }).click();
+    };
+    const dialog = page.getByRole('dialog', { name: 'Task Created!' });
+
+    await fill(`First ${uniqueToken()}`);
+    await expect(dialog).toContainText('Your task has been successfully created');
+    await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Post another' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Task Title')).toBeFocused();
+    await expect(page.getByLabel('Task Title')).toHaveValue('');
+
+    const second = `Second ${uniqueToken()}`;
+    await fill(second);
+    await dialog.getByRole('link', { name: 'View task' }).click();
+    await expect(page).toHaveURL(/\/browse-tasks\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  });
+
   test('the browser refuses an http image URL and a budget step finer than 0.01', async ({
     page,
     accounts,
@@ -115,6 +146,61 @@ test.describe('create a task', () => {
     await expect(submit).toBeFocused();
     // The form keeps what was typed.
     await expect(page.getByLabel('Task Title')).toHaveValue('Will fail');
+  });
+
+  test('a refused deadline is said once, under Deadline, in plain words', async ({
+    page,
+    accounts,
+  }) => {
+    await accounts.signInPage('creator');
+    // The server's answer to a deadline that passed while the form was open.
+    await page.route('**/api/tasks', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            json: {
+              message: 'Invalid body: body.deadline must be today or later',
+              code: 'VALIDATION_FAILED',
+              issues: [{ path: 'body.deadline', message: 'must be today or later' }],
+            },
+          })
+        : route.fallback(),
+    );
+    await page.goto('/add-task');
+    await page.getByLabel('Task Title').fill('Too late');
+    await page.getByLabel('Priority Level').selectOption('Low');
+    await page.getByLabel('Category').selectOption('Design');
+    await page.getByLabel('Deadline').fill('2030-09-15');
+    await page.getByLabel('Task Description').fill('Text');
+    await page.getByRole('button', { name: 'Create Task' }).click();
+
+    const deadline = page.getByLabel('Deadline');
+    await expect(deadline).toHaveAttribute('aria-invalid', 'true');
+    await expect(deadline).toBeFocused();
+    await expect(deadline).toHaveAccessibleDescription(/^Deadline must be today or later/);
+    await expect(page.getByText('Deadline must be today or later')).toHaveCount(1);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(/Invalid body/)).toHaveCount(0);
+    await expect(page.getByLabel('Task Title')).toHaveValue('Too late');
+  });
+
+  test('the rules are said beside their fields; the date picker starts at the server’s today', async ({
+    page,
+    accounts,
+  }) => {
+    await accounts.signInPage('creator');
+    await page.goto('/add-task');
+    await expect(page.getByLabel('Task Image URL')).toHaveAccessibleDescription(
+      'A public address starting with https:// (http:// is refused).',
+    );
+    await expect(page.getByLabel('Budget')).toHaveAccessibleDescription(
+      'In US dollars, $1,000,000,000 at most.',
+    );
+    await expect(page.getByLabel('Budget')).toHaveAttribute('max', '1000000000');
+    await expect(page.getByLabel('Deadline')).toHaveAccessibleDescription('Today or later.');
+    // Today where it is earliest (UTC−12), as the server decides: nobody's today is refused.
+    const serverToday = new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+    await expect(page.getByLabel('Deadline')).toHaveAttribute('min', serverToday);
   });
 
   test('signed-out visitors are sent to login', async ({ page }) => {

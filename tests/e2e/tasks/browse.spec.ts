@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createTask, expect, test, uniqueToken, type ApiUser } from './support.ts';
+import { createTask, expect, placeBid, test, uniqueToken, type ApiUser } from './support.ts';
 
 /** The titles of the cards on the page, in order. */
 function cardTitles(page: Page) {
@@ -62,7 +62,9 @@ test.describe('browse tasks', () => {
     // Matches the description too.
     await search.fill(`React and SEO`);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/search=React/);
     await expect(cardTitles(page).filter({ hasText: n.b })).toHaveCount(1);
+    await expect(cardTitles(page).filter({ hasText: n.a })).toHaveCount(0);
 
     await search.fill(n.a);
     await search.press('Enter');
@@ -171,6 +173,7 @@ test.describe('browse tasks', () => {
       'Oldest First',
       'Price: Low to High',
       'Price: High to Low',
+      'Due Soonest',
     ]);
     await expect(cardTitles(page)).toHaveText([n.c, n.b, n.a]);
     await sort.selectOption({ label: 'Oldest First' });
@@ -184,6 +187,107 @@ test.describe('browse tasks', () => {
     await expect(page).not.toHaveURL(/sort=/);
     await expect(cardTitles(page)).toHaveText([n.c, n.b, n.a]);
   });
+
+  test('Due Soonest: upcoming deadlines, nearest first', async ({ page, baseURL }) => {
+    const due = uniqueToken('due');
+    const inDays = (days: number) =>
+      new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    for (const [name, days] of [
+      ['Later', 40],
+      ['Soon', 3],
+      ['Middle', 12],
+    ] as const) {
+      await createTask(owner.api, baseURL!, { title: `${name} ${due}`, deadline: inDays(days) });
+    }
+    await page.goto(`/browse-tasks?search=${due}`);
+    await page.getByRole('button', { name: 'Show Filters' }).click();
+    await page.getByLabel('Sort By').selectOption({ label: 'Due Soonest' });
+    await expect(page).toHaveURL(/sort=deadline/);
+    await expect(cardTitles(page)).toHaveText([`Soon ${due}`, `Middle ${due}`, `Later ${due}`]);
+  });
+
+  test('status filter: All, Open for offers, Assigned, Completed, kept in the URL', async ({
+    page,
+    baseURL,
+    workerAccounts,
+  }) => {
+    const stage = uniqueToken('stg');
+    await createTask(owner.api, baseURL!, { title: `Open ${stage}` });
+    const hired = await createTask(owner.api, baseURL!, { title: `Hired ${stage}` });
+    const worker = await workerAccounts.apiUser('stage-worker');
+    const bidId = await placeBid(worker.api, baseURL!, hired, 50);
+    const accepted = await owner.api.post(`/api/bids/${bidId}/accept`, {
+      headers: { origin: baseURL! },
+    });
+    expect(accepted.ok()).toBe(true);
+
+    await page.goto(`/browse-tasks?search=${stage}`);
+    await page.getByRole('button', { name: 'Show Filters' }).click();
+    const status = page.getByLabel('Status');
+    await expect(status.getByRole('option')).toHaveText([
+      'All',
+      'Open for offers',
+      'Assigned',
+      'Completed',
+    ]);
+    await expect(status).toHaveValue('');
+    await expect(cardTitles(page)).toHaveText([`Hired ${stage}`, `Open ${stage}`]);
+    await status.selectOption({ label: 'Open for offers' });
+    await expect(page).toHaveURL(/status=open/);
+    await expect(cardTitles(page)).toHaveText([`Open ${stage}`]);
+    await status.selectOption({ label: 'Assigned' });
+    await expect(cardTitles(page)).toHaveText([`Hired ${stage}`]);
+    await status.selectOption({ label: 'Completed' });
+    await expect(page.getByRole('heading', { name: 'No tasks found' })).toBeVisible();
+
+    // A shared link opens the same view; Back returns to the previous one.
+    await page.goto(`/browse-tasks?search=${stage}&status=assigned`);
+    await expect(cardTitles(page)).toHaveText([`Hired ${stage}`]);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'No tasks found' })).toBeVisible();
+  });
+
+  for (const width of [375, 1280]) {
+    test(`chips name each applied filter while the panel is closed; × removes one at once (${width} px)`, async ({
+      page,
+    }) => {
+      const n = names(token);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(
+        `/browse-tasks?search=${token}&category=Design&minPrice=150&location=lisbon&status=open&sort=priceLow`,
+      );
+      // Opened with filters, the panel shows them; closed, the chips do.
+      await page.getByRole('button', { name: 'Hide Filters' }).click();
+      const chips = page.getByRole('list', { name: 'Applied filters' });
+      await expect(chips.getByRole('listitem')).toHaveText([
+        'Category: Design',
+        'Status: Open for offers',
+        'Price: from $150',
+        'Location: lisbon',
+        'Sort: Price: Low to High',
+      ]);
+      await expect(cardTitles(page)).toHaveText([n.c]);
+
+      await chips.getByRole('button', { name: 'Remove Price: from $150' }).click();
+      await expect(page).not.toHaveURL(/minPrice/);
+      await expect(page).toHaveURL(/category=Design/);
+      await expect(cardTitles(page)).toHaveText([n.a, n.c]);
+      await expect(chips.getByRole('listitem')).toHaveCount(4);
+
+      await chips.getByRole('button', { name: 'Remove Category: Design' }).click();
+      await chips.getByRole('button', { name: 'Remove Location: lisbon' }).click();
+      await chips.getByRole('button', { name: 'Remove Sort: Price: Low to High' }).click();
+      await chips.getByRole('button', { name: 'Remove Status: Open for offers' }).click();
+      await expect(page).toHaveURL(new RegExp(`/browse-tasks\\?search=${token}$`));
+      await expect(chips).toHaveCount(0);
+      await expect(cardTitles(page)).toHaveText([n.c, n.b, n.a]);
+
+      // With the panel open there are no chips: the fields say it.
+      await page.goto(`/browse-tasks?search=${token}&category=Design`);
+      await expect(page.getByRole('button', { name: 'Hide Filters' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Applied filters' })).toHaveCount(0);
+    });
+  }
 
   test('12 per page, numbered pages, Next, Previous and Back', async ({ page, baseURL }) => {
     const many = uniqueToken('page');
@@ -219,6 +323,19 @@ test.describe('browse tasks', () => {
     await expect(counter(page)).toHaveText('Showing 1 of 13');
     await pages.getByRole('link', { name: 'Previous' }).click();
     await expect(cardTitles(page).first()).toHaveText(`Paged 01 ${many}`);
+  });
+
+  test('a page past the end says how many pages there are and links to the last', async ({
+    page,
+  }) => {
+    await page.goto(`/browse-tasks?search=${token}&page=99`);
+    const results = page.getByRole('region', { name: 'Tasks' });
+    await expect(results.getByText('Page 99 is past the end: there is 1 page.')).toBeVisible();
+    await expect(results.getByText('Try other words or fewer filters.')).toHaveCount(0);
+    await results.getByRole('link', { name: 'Go to page 1' }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${token}`));
+    await expect(page).not.toHaveURL(/page=99/);
+    await expect(counter(page)).toHaveText('Showing 3 of 3');
   });
 
   test('a total the server stopped counting reads "1,000+" and keeps its pages', async ({

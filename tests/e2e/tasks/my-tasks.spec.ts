@@ -107,6 +107,85 @@ test.describe('my posted tasks', () => {
     await expect(row.getByText('In Progress')).toHaveClass(/badge-info/);
   });
 
+  test('each title opens its task; a completed task offers no Edit', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    const titles = await seedMyTasks(page, baseURL!, accounts);
+    const done = await createTask(page.request, baseURL!, { title: `Finished ${uniqueToken()}` });
+    const bidder = await accounts.apiUser('bidder');
+    const bidId = await placeBid(bidder.api, baseURL!, done, 30);
+    const headers = { origin: baseURL! };
+    expect((await page.request.post(`/api/bids/${bidId}/accept`, { headers })).ok()).toBe(true);
+    expect((await page.request.post(`/api/tasks/${done}/complete`, { headers })).ok()).toBe(true);
+    // The worker confirms: only then is it Completed.
+    const confirmed = await bidder.api.post(`/api/tasks/${done}/confirm-completion`, { headers });
+    expect(confirmed.ok()).toBe(true);
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/my-tasks');
+      const finished = page
+        .getByRole(width < 768 ? 'article' : 'row')
+        .filter({ hasText: 'Finished' });
+      await expect(finished.getByText('Completed')).toBeVisible();
+      await expect(finished.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
+      const held = page.getByRole(width < 768 ? 'article' : 'row').filter({ hasText: titles.held });
+      await expect(held.getByRole('link', { name: /^Edit/ })).toBeVisible();
+      await held.getByRole('link', { name: titles.held, exact: true }).click();
+      await expect(page).toHaveURL(/\/browse-tasks\/[^/]+$/);
+      await expect(page.getByRole('heading', { level: 1, name: titles.held })).toBeVisible();
+    }
+  });
+
+  test('each task shows its deadline and bid count; "Leave a review" until it is written', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    const titles = await seedMyTasks(page, baseURL!, accounts);
+    const done = await createTask(page.request, baseURL!, { title: `Reviewable ${uniqueToken()}` });
+    const bidder = await accounts.apiUser('bidder');
+    const bidId = await placeBid(bidder.api, baseURL!, done, 30);
+    const headers = { origin: baseURL! };
+    expect((await page.request.post(`/api/bids/${bidId}/accept`, { headers })).ok()).toBe(true);
+    expect((await page.request.post(`/api/tasks/${done}/complete`, { headers })).ok()).toBe(true);
+    const confirmed = await bidder.api.post(`/api/tasks/${done}/confirm-completion`, { headers });
+    expect(confirmed.ok()).toBe(true);
+
+    const item = (width: number, text: string) =>
+      page.getByRole(width < 768 ? 'article' : 'row').filter({ hasText: text });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/my-tasks');
+      await expect(item(width, titles.busy)).toContainText('1 bid');
+      await expect(item(width, titles.busy)).toContainText('Deadline Jun 30, 2030');
+      await expect(item(width, titles.held)).toContainText('No bids yet');
+      await expect(
+        item(width, 'Reviewable').getByRole('link', { name: /^Leave a review/ }),
+      ).toBeVisible();
+      // Not on work that is not completed.
+      await expect(
+        item(width, titles.busy).getByRole('link', { name: /^Leave a review/ }),
+      ).toHaveCount(0);
+    }
+
+    const review = await page.request.post(`/api/tasks/${done}/reviews`, {
+      headers,
+      data: { rating: 5, comment: 'Quick and careful work.' },
+    });
+    expect(review.status()).toBe(201);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/my-tasks');
+      await expect(item(width, 'Reviewable')).toContainText('Completed');
+      await expect(
+        item(width, 'Reviewable').getByRole('link', { name: /^Leave a review/ }),
+      ).toHaveCount(0);
+    }
+  });
+
   test('empty state links to the create form', async ({ page, accounts }) => {
     await accounts.signInPage('empty');
     await page.goto('/my-tasks');

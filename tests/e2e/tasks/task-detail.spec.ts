@@ -7,11 +7,16 @@ test.describe('task detail and bidding', () => {
     accounts,
   }) => {
     const owner = await accounts.apiUser('owner');
-    const other = await accounts.apiUser('early');
     const title = `Discount ${uniqueToken()}`;
     const taskId = await createTask(owner.api, baseURL!, { title, budget: 200 });
-    await placeBid(other.api, baseURL!, taskId, 150);
-    await placeBid(other.api, baseURL!, taskId, 160);
+    // Two people's offers (the discount counts people: one person bidding twice is one offer).
+    for (const [prefix, amount] of [
+      ['early', 150],
+      ['second', 160],
+    ] as const) {
+      const other = await accounts.apiUser(prefix);
+      await placeBid(other.api, baseURL!, taskId, amount);
+    }
 
     const bidder = await accounts.signInPage('bidder');
     await page.goto(`/browse-tasks/${taskId}`);

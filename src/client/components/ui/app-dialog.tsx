@@ -11,7 +11,10 @@ interface AppDialogProps {
   tone?: DialogTone;
   /** The body; read out as the dialog's description. */
   children?: ReactNode;
-  /** Buttons; by default a single OK button that closes the dialog. */
+  /**
+   * Buttons; by default a single OK button that closes the dialog. The one marked
+   * `data-autofocus` takes the focus when the dialog opens (the first one otherwise).
+   */
   actions?: ReactNode;
   /** Closes itself after this many milliseconds. */
   autoCloseMs?: number;
@@ -56,6 +59,7 @@ export function AppDialog({
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -78,7 +82,12 @@ export function AppDialog({
       onClose={() => {
         const target = returnFocus.current;
         returnFocus.current = null;
-        if (target?.isConnected) target.focus();
+        // The browser's own return of focus does not scroll, and what the dialog announced
+        // may have moved the control below the screen meanwhile: bring it into view.
+        if (target?.isConnected) {
+          target.focus();
+          target.scrollIntoView({ block: 'nearest' });
+        }
         onCloseRef.current();
       }}
     >

@@ -5,6 +5,7 @@ import { isFailure } from '../../lib/action-result.ts';
 import { isSubmitting } from '../../lib/pending.ts';
 import { useActionDialog } from '../../lib/use-action-dialog.ts';
 import { AppDialog, type DialogTone } from './app-dialog.tsx';
+import { FieldErrorsContext, onlyFieldIssues, useFieldErrors } from './field-errors.ts';
 import { FormAlert } from './form-alert.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -26,9 +27,16 @@ interface ConfirmActionDialogProps {
   onFailure?: (error: ErrorBody) => void;
   /** The dialog closed (answered, done, or dismissed). */
   onClose: () => void;
+  /**
+   * The names of the dialog's own fields: a refusal's issues about them show beside them
+   * (and no alert then); anything else stays the alert.
+   */
+  fields?: readonly string[];
   /** What is asked about, and any fields (native validation applies). */
   children: ReactNode;
 }
+
+const NO_FIELDS: readonly string[] = [];
 
 /**
  * A question on the one app dialog whose answer posts `intent` (and the dialog's fields) to
@@ -48,13 +56,17 @@ export function ConfirmActionDialog({
   onDone,
   onFailure,
   onClose,
+  fields = NO_FIELDS,
   children,
 }: ConfirmActionDialogProps) {
   const formId = useId();
   const fetcher = useFetcher<unknown>();
   const busy = isSubmitting(fetcher);
   const answer = useActionDialog(fetcher.state === 'idle' ? (fetcher.data as object) : undefined);
-  const failure = isFailure(answer.current) && !onFailure ? answer.current.error.message : null;
+  const refusal = isFailure(answer.current) && !onFailure ? answer.current.error : null;
+  const issues = refusal && fields.length > 0 ? refusal.issues : undefined;
+  const errors = useFieldErrors(issues);
+  const failure = refusal && !onlyFieldIssues(issues, fields) ? refusal.message : null;
 
   const callbacks = useRef({ onDone, onFailure });
   useEffect(() => {
@@ -96,7 +108,7 @@ export function ConfirmActionDialog({
         {Object.entries(values).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {children}
+        <FieldErrorsContext value={errors}>{children}</FieldErrorsContext>
         {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       </fetcher.Form>
     </AppDialog>

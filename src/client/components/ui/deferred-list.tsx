@@ -17,6 +17,8 @@ interface DeferredListProps<T> {
   failure: string;
   /** The pagination's accessible name. */
   pagesLabel: string;
+  /** A page's link (by default `?page=N`: a screen with other parameters keeps them). */
+  hrefFor?: (page: number) => string;
   children: (items: T[], total: number) => ReactNode;
 }
 
@@ -38,6 +40,7 @@ export function DeferredList<T>({
   loadingLabel,
   failure,
   pagesLabel,
+  hrefFor = (p) => `?page=${p}`,
   children,
 }: DeferredListProps<T>) {
   return (
@@ -49,7 +52,7 @@ export function DeferredList<T>({
             <Pagination
               page={page}
               pageCount={pageCount(list.total, pageSize)}
-              hrefFor={(p) => `?page=${p}`}
+              hrefFor={hrefFor}
               label={pagesLabel}
             />
           </div>

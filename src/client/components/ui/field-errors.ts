@@ -36,3 +36,21 @@ export function fieldErrors(
 export function useFieldErrors(issues: readonly ErrorIssue[] | undefined): FieldErrors {
   return useMemo(() => fieldErrors(issues), [issues]);
 }
+
+/**
+ * Whether a refusal is about the form's fields alone: it has issues, and each one names a
+ * field in `fields` (after `names`). The fields then say everything, beside themselves; a
+ * refusal about anything else is the form's general message (a dialog or an alert).
+ */
+export function onlyFieldIssues(
+  issues: readonly ErrorIssue[] | undefined,
+  fields: readonly string[],
+  names: Readonly<Record<string, string>> = {},
+): boolean {
+  if (!issues || issues.length === 0) return false;
+  const named = Object.keys(fieldErrors(issues, names));
+  const general = issues.some(
+    (issue) => issue.path.split('.').filter((p) => p !== 'body').length === 0,
+  );
+  return !general && named.every((field) => fields.includes(field));
+}

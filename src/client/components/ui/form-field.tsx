@@ -78,9 +78,9 @@ export function FormField({ label, name, note, hint, className = '', children }:
         </p>
       ) : null}
       {hint ? (
-        <p id={hintId} className="text-xs text-base-content/70">
+        <div id={hintId} className="text-xs text-base-content/70">
           {hint}
-        </p>
+        </div>
       ) : null}
     </div>
   );

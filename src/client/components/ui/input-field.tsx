@@ -1,10 +1,11 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FormField, splitField, type FieldProps } from './form-field.tsx';
 
 export interface InputFieldProps
   extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'name'> {
   /** Shown inside the box before the value, e.g. a currency sign. */
   leading?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A `FormField` with an input (text, e-mail, URL, number, date …). */

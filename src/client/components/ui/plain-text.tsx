@@ -59,5 +59,10 @@ export function PlainText({ text, className = '' }: PlainTextProps) {
       part.text
     ),
   );
-  return <p className={`break-words whitespace-pre-wrap ${className}`}>{children}</p>;
+  // Its direction is its own: Arabic or Hebrew reads right to left.
+  return (
+    <p dir="auto" className={`whitespace-pre-wrap ${className}`}>
+      {children}
+    </p>
+  );
 }

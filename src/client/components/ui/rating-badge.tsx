@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import type { RatingSummary } from '../../../shared/reviews.ts';
+import type { RatingSummary } from '../../../shared/reviews/schema.ts';
 
 /**
  * A person's rating from published reviews: "4.8 (12)", or "New" before their first review.

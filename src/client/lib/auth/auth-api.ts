@@ -3,7 +3,8 @@
  * URL), called through the one API client. better-auth's `name`/`image` become the first version's
  * `displayName`/`photoURL` here, so the rest of the app only sees that user shape.
  */
-import type { SessionUser } from '../../../shared/users.ts';
+import { isRole } from '../../../shared/operators/roles.ts';
+import type { SessionUser } from '../../../shared/users/schema.ts';
 import { apiRequest, apiUrl } from '../api-client.ts';
 
 interface ServerUser {
@@ -12,26 +13,35 @@ interface ServerUser {
   email: string;
   image?: string | null;
   emailVerified?: boolean;
+  /** better-auth's admin plugin's column: the account's role. */
+  role?: string | null;
 }
 
 interface SessionResponse {
   user: ServerUser;
-  session: unknown;
+  session: { expiresAt: string; impersonatedBy?: string | null };
 }
 
-export function toSessionUser(user: ServerUser): SessionUser {
+export function toSessionUser({ user, session }: SessionResponse): SessionUser {
   return {
     id: user.id,
     email: user.email,
     displayName: user.name ?? '',
     photoURL: user.image ? user.image : null,
     emailVerified: user.emailVerified === true,
+    role: isRole(user.role) ? user.role : 'user',
+    viewingUntil: session.impersonatedBy ? session.expiresAt : null,
   };
 }
 
 export async function fetchSession(): Promise<SessionUser | null> {
   const data = await apiRequest<SessionResponse | null>('/auth/get-session');
-  return data?.user ? toSessionUser(data.user) : null;
+  return data?.user ? toSessionUser(data) : null;
+}
+
+/** Ends an admin's read-only view of someone's account: their own session comes back. */
+export async function stopViewing(): Promise<void> {
+  await apiRequest('/auth/admin/stop-impersonating', { method: 'POST', body: {} });
 }
 
 export interface SignUpFields {

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { SessionUser } from '../../../shared/users.ts';
+import type { SessionUser } from '../../../shared/users/schema.ts';
 
 export type AuthUser = SessionUser;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardDecision, isSafeReturnPath, returnPathAfterLogin } from './guard.ts';
+import { guardDecision, isSafeReturnPath, returnPathAfterLogin, signInPurpose } from './guard.ts';
 
 const user = { email: 'ada@example.com' };
 
@@ -65,5 +65,17 @@ describe('returnPathAfterLogin', () => {
     expect(returnPathAfterLogin({ from: '/login' })).toBe('/');
     expect(returnPathAfterLogin({ from: '/signup?x=1' })).toBe('/');
     expect(isSafeReturnPath('/my-tasks')).toBe(true);
+  });
+});
+
+describe('signInPurpose', () => {
+  it('says why a protected screen asks to sign in, and nothing for other paths', () => {
+    expect(signInPurpose('/browse-tasks/abc?bids=2#questions')).toBe(
+      'see this task and make an offer',
+    );
+    expect(signInPurpose('/messages/t1')).toBe('read your messages');
+    expect(signInPurpose('/add-task')).toBe('post a task');
+    expect(signInPurpose('/')).toBeUndefined();
+    expect(signInPurpose('/browse-tasks')).toBeUndefined();
   });
 });

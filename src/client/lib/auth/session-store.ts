@@ -3,7 +3,7 @@
  * without racing the AuthProvider's first load. The provider follows it: a route action
  * that signs someone in (a password reset) reloads it here and the header sees the user.
  */
-import type { SessionUser } from '../../../shared/users.ts';
+import type { SessionUser } from '../../../shared/users/schema.ts';
 import { fetchSession } from './auth-api.ts';
 
 let current: Promise<SessionUser | null> | null = null;

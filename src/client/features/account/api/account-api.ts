@@ -1,11 +1,11 @@
-import type { ProfileInput, PublicProfile } from '../../../../shared/profiles.ts';
+import type { ProfileInput, PublicProfile } from '../../../../shared/profiles/schema.ts';
 /**
  * The account settings and the unsubscribe page, over the one API client: better-auth's
  * password, e-mail and session endpoints under /api/auth, and our /api/account routes.
  */
-import type { NotificationType } from '../../../../shared/notification-types.ts';
-import type { NotificationPreferences } from '../../../../shared/notifications.ts';
-import type { SignInMethods } from '../../../../shared/users.ts';
+import type { NotificationType } from '../../../../shared/notifications/rules.ts';
+import type { NotificationPreferences } from '../../../../shared/notifications/schema.ts';
+import type { SignInMethods } from '../../../../shared/users/schema.ts';
 import { ApiError, apiRequest, apiUrl } from '../../../lib/api-client.ts';
 
 /** One signed-in browser of mine, as better-auth lists it. */
@@ -67,9 +67,15 @@ export async function changePassword(currentPassword: string, newPassword: strin
   });
 }
 
-/** A confirmation link goes to the new address; the account moves once it is opened. */
-export async function changeEmail(newEmail: string): Promise<void> {
-  await apiRequest('/auth/change-email', { method: 'POST', body: { newEmail: newEmail.trim() } });
+/**
+ * A confirmation link goes to the new address; the account moves once it is opened. The
+ * current password is required (an account without one: a recent sign-in).
+ */
+export async function changeEmail(newEmail: string, currentPassword?: string): Promise<void> {
+  await apiRequest('/auth/change-email', {
+    method: 'POST',
+    body: { newEmail: newEmail.trim(), ...(currentPassword ? { currentPassword } : {}) },
+  });
 }
 
 export function fetchNotificationPreferences(
@@ -116,9 +122,12 @@ export function unsubscribe(token: string): Promise<UnsubscribeLink> {
   return apiRequest<UnsubscribeLink>('/unsubscribe', { method: 'POST', query: { token } });
 }
 
-/** My public profile's own words: headline, bio, skills, location (what /users/{id} shows). */
-export function fetchMyPublicProfile(userId: string, signal?: AbortSignal) {
-  return apiRequest<PublicProfile>(`/users/${encodeURIComponent(userId)}`, { signal });
+/**
+ * My public profile's own words: headline, bio, skills, location (what /users/{id} shows,
+ * and what moderation keeps from others, marked).
+ */
+export function fetchMyPublicProfile(signal?: AbortSignal) {
+  return apiRequest<PublicProfile>('/profile', { signal });
 }
 
 export function updatePublicProfile(input: ProfileInput): Promise<PublicProfile> {

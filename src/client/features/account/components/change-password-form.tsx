@@ -1,6 +1,9 @@
 import { KeyRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { ACCOUNT_LIMITS } from '../../../../shared/limits.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
+import { PasswordRules } from '../../../components/ui/password-rules.tsx';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { SettingsForm } from './settings-form.tsx';
 
 const { minLength, maxLength } = ACCOUNT_LIMITS.password;
@@ -14,6 +17,16 @@ const NEW_PASSWORD = {
 
 /** "Current password", "New password", "Confirm password"; every other session then ends. */
 export function ChangePasswordForm() {
+  const { user } = useAuth();
+  const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // The form empties once the password is changed: so do the rules.
+  useEffect(() => {
+    const form = input.current?.form;
+    const clear = () => setValue('');
+    form?.addEventListener('reset', clear);
+    return () => form?.removeEventListener('reset', clear);
+  }, []);
   return (
     <SettingsForm
       intent="change-password"
@@ -34,7 +47,14 @@ export function ChangePasswordForm() {
           label="New password"
           name="newPassword"
           {...NEW_PASSWORD}
-          hint={`${minLength} to ${maxLength} characters.`}
+          ref={input}
+          onInput={(event) => setValue(event.currentTarget.value)}
+          hint={
+            <PasswordRules
+              value={value}
+              owner={user ? { name: user.displayName, email: user.email } : undefined}
+            />
+          }
         />
         <InputField label="Confirm password" name="confirmPassword" {...NEW_PASSWORD} />
       </div>

@@ -79,7 +79,7 @@ function FreshGoogleSignIn({ googleEnabled }: { googleEnabled: boolean }) {
         <button
           type="button"
           className="btn btn-outline btn-sm"
-          onClick={() => void googleLogin('/profile#delete-account').catch(() => undefined)}
+          onClick={() => void googleLogin('/profile/delete-account').catch(() => undefined)}
         >
           Sign in with Google again
         </button>

@@ -21,7 +21,7 @@ interface SettingsFormProps {
 }
 
 /**
- * A settings form: its fields posted with `intent` to the settings screen's action through a
+ * A settings form: its fields posted with `intent` to its section route's action through a
  * fetcher, the server's issues beside the fields, a failure without issues in an alert, then
  * the done sentence, and the submit button.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 interface SettingsSectionProps {
-  /** The section's anchor (`/profile#sessions`) and the id its heading names it by. */
+  /** The section's id (`sessions` of /profile/sessions) and the id its heading names it by. */
   id: string;
   title: string;
   description: ReactNode;
@@ -10,7 +10,7 @@ interface SettingsSectionProps {
   children: ReactNode;
 }
 
-/** One card of the settings screen: a heading, what it is about, its form or list. */
+/** The card of a settings section: a heading, what it is about, its form or list. */
 export function SettingsSection({
   id,
   title,
@@ -23,8 +23,7 @@ export function SettingsSection({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      tabIndex={-1}
-      className={`scroll-mt-24 rounded-box border ${border} bg-base-100 p-5 shadow-sm focus:outline-none sm:p-7`}
+      className={`rounded-box border ${border} bg-base-100 p-5 shadow-sm sm:p-7`}
     >
       <h2
         id={`${id}-title`}

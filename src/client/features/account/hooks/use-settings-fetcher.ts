@@ -4,7 +4,7 @@ import { useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { isFailure, type ActionFailure } from '../../../lib/action-result.ts';
 import { isSubmitting } from '../../../lib/pending.ts';
 
-/** What each settings form asks the settings screen's route action to do (its `intent`). */
+/** What each settings form asks its section route's action to do (its `intent`). */
 export type SettingsIntent =
   | 'profile'
   | 'change-password'
@@ -13,7 +13,10 @@ export type SettingsIntent =
   | 'revoke-other-sessions'
   | 'set-preference'
   | 'delete-account'
-  | 'public-profile';
+  | 'public-profile'
+  | 'rename-search'
+  | 'set-search-frequency'
+  | 'delete-search';
 
 /** The action's answer when it worked: which intent, and the address a link went to. */
 export interface SettingsDone {

@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 
 interface PasswordFieldProps {
@@ -10,8 +10,10 @@ interface PasswordFieldProps {
   minLength?: number;
   maxLength?: number;
   /** The password rule, shown under the field. */
-  rule?: string;
+  rule?: ReactNode;
   disabled?: boolean;
+  onInput?: FormEventHandler<HTMLInputElement>;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A `FormField` with a password input and a show/hide switch. */

@@ -1,7 +1,7 @@
 import { ACCOUNT_LIMITS } from '../../../../shared/limits.ts';
 import { InputField, type InputFieldProps } from '../../../components/ui/input-field.tsx';
 
-/** The optional photo URL of sign-up and profile: an http(s) address, as the server checks. */
+/** The optional photo URL of sign-up and profile: a public https address, as the server checks. */
 export function PhotoUrlField(props: Omit<InputFieldProps, 'label'>) {
   return (
     <InputField

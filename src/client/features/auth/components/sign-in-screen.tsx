@@ -1,19 +1,23 @@
+import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ErrorBody } from '../../../../shared/errors.ts';
 import type { SubmitSpec } from '../../../components/ui/submit-button.tsx';
-import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
+import { returnPathAfterLogin, signInPurpose } from '../../../lib/auth/guard.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useSubmitting } from '../../../lib/pending.ts';
 import { RETURN_TO_FIELD } from '../lib/sign-in-action.ts';
 import { AccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { GoOnAfterSignIn } from './go-on-after-sign-in.tsx';
 
 interface SignInScreenProps {
   title: string;
   subtitle: string;
   documentTitle: string;
+  /** How the screen asks, before the reason it is asked for: "Sign in" (to see this task…). */
+  ask: string;
   /** The other screen, under the card: "New to TaskBid? Create an account". */
   other: { question: string; to: '/login' | '/signup'; label: string };
   /** What the action (or the page's address) says went wrong. */
@@ -30,14 +34,16 @@ interface SignInScreenProps {
  * A visitor who is signed in (already, or through the Google popup) goes on to that page.
  */
 export function SignInScreen(props: SignInScreenProps) {
-  const { title, subtitle, documentTitle, other, failure, googleEnabled, submit, fields } = props;
+  const { title, subtitle, documentTitle, ask, other, failure, googleEnabled, submit, fields } =
+    props;
   const { user } = useAuth();
   const location = useLocation();
   const submitting = useSubmitting();
   const returnTo = returnPathAfterLogin(location.state);
+  const purpose = signInPurpose(returnTo);
 
   // While the form is sent, its action sends the visitor on once the session is read.
-  if (user && !submitting) return <Navigate to={returnTo} replace />;
+  if (user && !submitting) return <GoOnAfterSignIn returnTo={returnTo} />;
 
   return (
     <AuthCard
@@ -53,6 +59,12 @@ export function SignInScreen(props: SignInScreenProps) {
       }
     >
       <title>{documentTitle}</title>
+      {purpose ? (
+        <p className="mb-5 flex items-start gap-2 rounded-field bg-info/10 px-3 py-2 text-sm font-medium">
+          <Info className="mt-0.5 size-4 text-info" aria-hidden="true" />
+          {ask} to {purpose}
+        </p>
+      ) : null}
       <AccountForm failure={failure} submit={submit}>
         <input type="hidden" name={RETURN_TO_FIELD} value={returnTo} />
         {fields(submitting)}

@@ -1,7 +1,8 @@
 /**
  * What a page says when the link from an account mail cannot be used. The server checks the
  * link and sends the browser on with `?error=TOKEN_EXPIRED | TOKEN_USED | INVALID_TOKEN`
- * (anything else, or no token at all, reads as not valid).
+ * (anything else, or no token at all, reads as not valid), or for a new address
+ * `EMAIL_TAKEN`.
  */
 export type LinkProblem = 'expired' | 'used' | 'invalid';
 
@@ -9,6 +10,13 @@ export function linkProblem(code: string | null): LinkProblem {
   if (code === 'TOKEN_EXPIRED') return 'expired';
   if (code === 'TOKEN_USED') return 'used';
   return 'invalid';
+}
+
+/** A confirmation of a new address can also find the address taken by another account. */
+export type VerifyLinkProblem = LinkProblem | 'taken';
+
+export function verifyLinkProblem(code: string | null): VerifyLinkProblem {
+  return code === 'EMAIL_TAKEN' ? 'taken' : linkProblem(code);
 }
 
 interface ProblemText {
@@ -31,7 +39,11 @@ export const RESET_LINK_PROBLEMS: Record<LinkProblem, ProblemText> = {
   },
 };
 
-export const VERIFY_LINK_PROBLEMS: Record<LinkProblem, ProblemText> = {
+export const VERIFY_LINK_PROBLEMS: Record<VerifyLinkProblem, ProblemText> = {
+  taken: {
+    title: 'This address now belongs to another account',
+    text: 'Someone signed up with it after you asked to move to it, so your account keeps its current address. You can choose another one in your settings.',
+  },
   expired: {
     title: 'This verification link has expired',
     text: 'A verification link works for 24 hours. We can send you a new one.',

@@ -5,6 +5,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { authFailureMessage } from '../../../lib/auth/auth-failure.ts';
 import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
 import { reloadSession } from '../../../lib/auth/session-store.ts';
+import { welcomePending } from '../api/welcome-api.ts';
 
 /** The form's hidden field that carries the page the visitor wanted before signing in. */
 export const RETURN_TO_FIELD = 'returnTo';
@@ -26,9 +27,10 @@ export function authFailure(error: ApiError): ErrorBody {
 }
 
 /**
- * The action of the sign-in and sign-up screens: `send` posts the form's fields; then the
+ * The action of the sign-in screen: `send` posts the form's fields; then the
  * session is read again (the header shows the user) and the visitor goes back to the page
- * they wanted (a path on this site, never an auth screen), or home.
+ * they wanted (a path on this site, never an auth screen), or home. A new account that was
+ * going nowhere in particular sees its welcome first (once).
  */
 export async function signInAction(
   request: Request,
@@ -38,6 +40,12 @@ export async function signInAction(
   return attempt(async () => {
     await send(text);
     await reloadSession();
-    return redirect(returnPathAfterLogin({ from: text(RETURN_TO_FIELD) }));
+    const next = returnPathAfterLogin({ from: text(RETURN_TO_FIELD) });
+    return redirect(await pathAfterSignIn(next));
   }, authFailure);
+}
+
+/** Where a sign-in leads: the page wanted, or (going home) a new account's welcome first. */
+export async function pathAfterSignIn(next: string): Promise<string> {
+  return next === '/' && (await welcomePending()) ? '/welcome' : next;
 }

@@ -1,7 +1,11 @@
-import type { AcceptResult, MyBid } from '../../../../shared/assignments.ts';
-import type { Bid, CreateBidInput } from '../../../../shared/bids.ts';
-import type { PageQuery } from '../../../../shared/paging.ts';
-import type { InsertResult } from '../../../../shared/tasks.ts';
+import type { AcceptResult, MyBid } from '../../../../shared/assignments/schema.ts';
+import type {
+  Bid,
+  CreateBidInput,
+  PlacedBid,
+  WithdrawnBid,
+} from '../../../../shared/bids/schema.ts';
+import type { PageQuery } from '../../../../shared/paging/schema.ts';
 import { apiList, apiRequest, type ApiList } from '../../../lib/api-client.ts';
 
 /** One page of the bids on a task, oldest first, with their total. */
@@ -9,8 +13,16 @@ export function fetchBids(taskId: string, paging: PageQuery, signal?: AbortSigna
   return apiList<Bid>('/bids', { query: { taskId, ...paging }, signal });
 }
 
-export function placeBid(input: CreateBidInput): Promise<InsertResult> {
-  return apiRequest<InsertResult>('/bids', { method: 'POST', body: input });
+/** Places my offer on the task, or changes the one I have there (`updated`). */
+export function placeBid(input: CreateBidInput): Promise<PlacedBid> {
+  return apiRequest<PlacedBid>('/bids', { method: 'POST', body: input });
+}
+
+/** Withdraws my pending offer; 409 once it is not pending. */
+export function withdrawBid(bidId: string): Promise<WithdrawnBid> {
+  return apiRequest<WithdrawnBid>(`/bids/${encodeURIComponent(bidId)}/withdraw`, {
+    method: 'POST',
+  });
 }
 
 /** Awards the task to this bid; every other bid is declined. 409 once bidding is closed. */

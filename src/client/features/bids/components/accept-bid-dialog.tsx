@@ -1,4 +1,4 @@
-import type { Bid } from '../../../../shared/bids.ts';
+import type { Bid } from '../../../../shared/bids/schema.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 
@@ -30,7 +30,7 @@ export function AcceptBidDialog({ bid, onClose }: AcceptBidDialogProps) {
         <>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-left text-sm">
             <dt className="text-base-content/70">Bidder</dt>
-            <dd className="font-medium break-words">{bid.userName}</dd>
+            <dd className="font-medium">{bid.userName}</dd>
             <dt className="text-base-content/70">Amount</dt>
             <dd className="font-medium">{formatMoney(bid.amount)}</dd>
             <dt className="text-base-content/70">Deadline</dt>

@@ -5,6 +5,7 @@ import { earliestToday } from '../../../../shared/lifecycle.ts';
 import { BID_LIMITS } from '../../../../shared/limits.ts';
 import type { ErrorIssue } from '../../../../shared/errors.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
@@ -14,18 +15,29 @@ interface BidFormProps {
   /** The server's issues with the fields it refused, shown beside them. */
   issues?: readonly ErrorIssue[];
   formRef?: Ref<HTMLFormElement>;
+  /** Said under the heading (e.g. that a bid changes the offer the bidder already has). */
+  note?: string;
+  /** The server's caution about contact or payment details in the bid just sent. */
+  warning?: string;
 }
 
 /** `Place Your Bid`: amount and deadline within `BID_LIMITS`, optional message. */
-export function BidForm({ submitting, issues, formRef }: BidFormProps) {
+export function BidForm({ submitting, issues, formRef, note, warning }: BidFormProps) {
   const errors = useFieldErrors(issues);
   const titleId = useId();
   return (
     <FieldErrorsContext value={errors}>
-      <Form method="post" ref={formRef} className="flex flex-col gap-4" aria-labelledby={titleId}>
+      <Form
+        method="post"
+        ref={formRef}
+        preventScrollReset
+        className="flex flex-col gap-4"
+        aria-labelledby={titleId}
+      >
         <h2 id={titleId} className="text-lg font-semibold">
           Place Your Bid
         </h2>
+        {note ? <p className="-mt-2 text-sm text-base-content/75">{note}</p> : null}
         <input type="hidden" name="intent" value="bid" />
         <InputField
           label="Your Bid Amount ($)"
@@ -52,6 +64,7 @@ export function BidForm({ submitting, issues, formRef }: BidFormProps) {
           {...BID_LIMITS.message}
           placeholder="Why are you a good fit for this task?"
         />
+        {warning ? <FormAlert tone="info">{warning}</FormAlert> : null}
         <SubmitButton busy={submitting} busyLabel="Submitting" icon={Send} label="Submit Bid" />
       </Form>
     </FieldErrorsContext>

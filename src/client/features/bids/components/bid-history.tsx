@@ -1,10 +1,11 @@
 import { Clock, Gavel } from 'lucide-react';
-import type { Bid } from '../../../../shared/bids.ts';
+import type { Bid } from '../../../../shared/bids/schema.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { MoreLink } from '../../../components/ui/more-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
+import { EditedNote } from './edited-note.tsx';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
 interface BidHistoryProps {
@@ -16,7 +17,10 @@ interface BidHistoryProps {
   moreHref?: string;
 }
 
-/** `Bid History (n)`: the bids loaded so far, oldest first, numbered, and "Show more". */
+/**
+ * `Bid History (n)`: the offers loaded so far (one per person), in the order first placed,
+ * numbered, each marked when edited or withdrawn, and "Show more".
+ */
 export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
   return (
     <Panel title={`Bid History (${count})`} className="sm:p-6">
@@ -32,11 +36,12 @@ export function BidHistory({ bids, error, count, moreHref }: BidHistoryProps) {
           {bids.map((bid, index) => (
             <li key={bid._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-medium break-words">
+                <p className="font-medium">
                   <ProfileLink id={bid.userId}>{bid.userName}</ProfileLink>
                 </p>
-                <p className="flex items-center gap-2 text-sm text-base-content/70">
+                <p className="flex flex-wrap items-center gap-2 text-sm text-base-content/70">
                   Bid #{index + 1} <BidStateBadge state={bid.status} />
+                  <EditedNote bid={bid} />
                 </p>
               </div>
               <div className="text-sm sm:text-right">

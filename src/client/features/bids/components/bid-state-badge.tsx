@@ -5,6 +5,7 @@ const TONES: Record<BidState, string> = {
   accepted: 'badge-success',
   declined: 'badge-neutral',
   cancelled: 'badge-error',
+  withdrawn: 'badge-outline',
 };
 
 const LABELS: Record<BidState, string> = {
@@ -12,13 +13,15 @@ const LABELS: Record<BidState, string> = {
   accepted: 'Accepted',
   declined: 'Declined',
   cancelled: 'Cancelled',
+  withdrawn: 'Withdrawn',
 };
 
 function isBidState(state: string): state is BidState {
   return state in TONES;
 }
 
-/** A bid's state: Pending amber, Accepted green, Declined grey, Cancelled red. */
+/** A bid's state: Pending amber, Accepted green, Declined grey, Cancelled red,
+ * Withdrawn outlined. */
 export function BidStateBadge({ state, className = '' }: { state: string; className?: string }) {
   const known = isBidState(state) ? state : 'pending';
   return (

@@ -2,7 +2,7 @@ import { Gavel } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ReviewLink } from '../../../components/ui/review-link.tsx';
-import type { MyBid } from '../../../../shared/assignments.ts';
+import type { MyBid } from '../../../../shared/assignments/schema.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { BidStateBadge } from './bid-state-badge.tsx';
@@ -19,7 +19,7 @@ function Review({ bid, className = '' }: { bid: MyBid; className?: string }) {
 
 function TaskLink({ bid }: { bid: MyBid }) {
   return (
-    <Link to={`/browse-tasks/${bid.taskId}`} className="link link-hover font-medium break-words">
+    <Link to={`/browse-tasks/${bid.taskId}`} dir="auto" className="link link-hover font-medium">
       {bid.taskTitle}
     </Link>
   );

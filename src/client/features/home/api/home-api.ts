@@ -1,4 +1,4 @@
-import type { CategoryCount, Task } from '../../../../shared/tasks.ts';
+import type { CategoryCount, Task } from '../../../../shared/tasks/schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const FEATURED_TASK_COUNT = 6;

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 import { CATEGORIES } from '../../../../shared/constants.ts';
-import type { CategoryCount } from '../../../../shared/tasks.ts';
+import type { CategoryCount } from '../../../../shared/tasks/schema.ts';
 import { CATEGORY_ICONS } from '../../../components/ui/category-icons.ts';
 import { LoadError } from './load-error.tsx';
 import { HomeSection } from './home-section.tsx';

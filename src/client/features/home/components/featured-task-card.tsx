@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { taskPrice } from '../../../../shared/money.ts';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
@@ -16,8 +16,12 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
           <span className="badge badge-soft badge-primary">{task.category || 'General'}</span>
           <RatingBadge rating={task.userRating} />
         </div>
-        <h3 className="mt-3 line-clamp-2 text-lg leading-snug font-semibold">{task.title}</h3>
-        <p className="mt-1 line-clamp-2 text-sm text-base-content/75">{task.description}</p>
+        <h3 dir="auto" className="mt-3 line-clamp-2 text-lg leading-snug font-semibold">
+          {task.title}
+        </h3>
+        <p dir="auto" className="mt-1 line-clamp-2 text-sm text-base-content/75">
+          {task.description}
+        </p>
         <dl className="mt-4 mb-5 grid grid-cols-1 gap-1.5 text-sm">
           <div className="flex items-center gap-2">
             <Wallet className="size-4 text-primary" aria-hidden="true" />
@@ -32,7 +36,9 @@ export function FeaturedTaskCard({ task }: { task: Task }) {
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />
             <dt className="text-base-content/70">Location</dt>
-            <dd className="ml-auto truncate">{task.location || 'Remote'}</dd>
+            <dd dir="auto" className="ml-auto truncate">
+              {task.location || 'Remote'}
+            </dd>
           </div>
         </dl>
         <Link

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { FEATURED_TASK_COUNT } from '../api/home-api.ts';
 import { FeaturedTaskCard } from './featured-task-card.tsx';
 import { LoadError } from './load-error.tsx';
@@ -9,7 +9,7 @@ import { HomeSection } from './home-section.tsx';
 function Skeleton() {
   return (
     <ul
-      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
       aria-label="Loading featured tasks"
       aria-busy="true"
     >
@@ -41,7 +41,7 @@ function TaskList({ tasks }: { tasks: Task[] }) {
     );
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {tasks.map((task) => (
         <li key={task._id} className="flex">
           <FeaturedTaskCard task={task} />

@@ -1,4 +1,4 @@
-import type { Notification, UnreadCount } from '../../../../shared/notifications.ts';
+import type { Notification, UnreadCount } from '../../../../shared/notifications/schema.ts';
 import type { ActionFailure } from '../../../lib/action-result.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 

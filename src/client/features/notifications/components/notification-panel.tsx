@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notificationLink } from '../../../../shared/notification-types.ts';
+import { notificationLink } from '../../../../shared/notifications/rules.ts';
 import { NOTIFICATIONS_RESOURCE, type NotificationsData } from '../api/notifications-api.ts';
 
 interface NotificationPanelProps {
@@ -71,12 +71,12 @@ export function NotificationPanel({ list, unread, onNavigate }: NotificationPane
             const body = (
               <>
                 <span className="flex items-start justify-between gap-2">
-                  <span className="font-medium break-words">{item.title}</span>
+                  <span className="font-medium">{item.title}</span>
                   {item.read ? null : (
                     <span className="badge badge-primary badge-xs mt-1 shrink-0">New</span>
                   )}
                 </span>
-                <span className="block text-sm break-words text-base-content/80">{item.body}</span>
+                <span className="block text-sm text-base-content/80">{item.body}</span>
                 <time dateTime={item.createdAt} className="block text-xs text-base-content/70">
                   {formatDateTime(item.createdAt)}
                 </time>
@@ -86,7 +86,7 @@ export function NotificationPanel({ list, unread, onNavigate }: NotificationPane
               if (!item.read) mark('read', item._id);
             };
             const className = `block w-full px-4 py-3 text-left hover:bg-base-200 focus-visible:bg-base-200 ${item.read ? '' : 'bg-primary/5'}`;
-            const link = notificationLink(item.type, item.taskId);
+            const link = notificationLink(item.type, item.taskId, item.link);
             return (
               <li key={item._id} className="border-b border-base-300 last:border-b-0">
                 {link ? (

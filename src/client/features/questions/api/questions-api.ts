@@ -1,4 +1,4 @@
-import type { Question, QuestionPage } from '../../../../shared/questions.ts';
+import type { Question, QuestionPage } from '../../../../shared/questions/schema.ts';
 import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client.ts';
 import type { IntentInput } from '../../../lib/action-result.ts';
 
@@ -50,11 +50,14 @@ async function send<I extends string>(outcome: I, path: string, options: ApiRequ
  * task page spreads them into its `intentAction`.
  */
 export const questionIntents = {
-  ask: ({ text, args }: IntentInput) =>
-    send('ask', questionsPath(args.params.id ?? ''), {
+  /** The answer may carry a warning about contact or payment details, shown beside the form. */
+  ask: async ({ text, args }: IntentInput) => {
+    const asked = await apiRequest<Question>(questionsPath(args.params.id ?? ''), {
       method: 'POST',
       body: { text: text('text') },
-    }),
+    });
+    return { outcome: 'ask' as const, warning: asked.warning };
+  },
   answer: (input: IntentInput) =>
     send('answer', questionPath(input, '/answer'), {
       method: 'POST',

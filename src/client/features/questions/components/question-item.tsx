@@ -1,8 +1,9 @@
+import { ModerationNotice } from '../../../components/ui/moderation-notice.tsx';
 import { Eye, EyeOff, MessageSquareReply, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ANSWER_EDIT_MINUTES } from '../../../../shared/constants.ts';
-import type { Question } from '../../../../shared/questions.ts';
+import type { Question } from '../../../../shared/questions/schema.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -73,7 +74,10 @@ export function QuestionItem({
           </span>
         ) : null}
       </div>
-      <p className="whitespace-pre-line break-words">{q.text}</p>
+      <p dir="auto" className="whitespace-pre-line">
+        {q.text}
+      </p>
+      <ModerationNotice notice={q.moderationNotice} />
       {q.hidden ? (
         <p className="text-sm text-base-content/70">
           {q.canHide
@@ -85,10 +89,15 @@ export function QuestionItem({
         <div className="ml-3 flex flex-col gap-1 border-l-2 border-primary/40 pl-3 sm:ml-5">
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             <MessageSquareReply className="size-4 text-primary" aria-hidden="true" />
-            <span className="font-medium">Answer from {ownerName}</span>
+            <span className="font-medium">
+              Answer from <span dir="auto">{ownerName}</span>
+            </span>
             {q.answerEditedAt ? <span className="text-base-content/70">(edited)</span> : null}
           </p>
-          <p className="whitespace-pre-line break-words">{q.answer}</p>
+          <p dir="auto" className="whitespace-pre-line">
+            {q.answer}
+          </p>
+          <ModerationNotice notice={q.answerModerationNotice} />
         </div>
       ) : null}
       {q.canAnswer ? (

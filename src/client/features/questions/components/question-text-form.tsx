@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { QUESTION_LIMITS } from '../../../../shared/limits.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
-import { FailureAlert } from '../../../components/ui/form-alert.tsx';
+import { FailureAlert, FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { isFailure } from '../../../lib/action-result.ts';
@@ -54,6 +54,11 @@ export function QuestionTextForm(props: QuestionTextFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const failure = isFailure(fetcher.data) ? fetcher.data.error : undefined;
   const errors = useFieldErrors(failure?.issues);
+  // Sent, with a word of caution about contact or payment details in it.
+  const warning =
+    fetcher.state === 'idle' && fetcher.data && !isFailure(fetcher.data)
+      ? (fetcher.data as { warning?: string }).warning
+      : undefined;
   const { onDone } = props;
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || isFailure(fetcher.data)) return;
@@ -75,6 +80,7 @@ export function QuestionTextForm(props: QuestionTextFormProps) {
           hint={props.hint}
         />
         <FailureAlert failure={failure} />
+        {warning ? <FormAlert tone="info">{warning}</FormAlert> : null}
         <SubmitButton
           busy={isSubmitting(fetcher)}
           busyLabel={busyLabel}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MoreLink } from '../../../components/ui/more-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import type { LoadedQuestions } from '../api/questions-api.ts';
@@ -11,13 +12,25 @@ interface QuestionsSectionProps {
   moreHref: string | undefined;
   /** Why the questions could not be loaded, if they could not. */
   error?: string | null;
+  /** Shown instead of the ask form when the viewer cannot reach the task's owner (a block). */
+  askRefusal?: ReactNode;
 }
 
-/** "Questions (n)" on a task's page: the ask form for everyone but the owner, then the list. */
-export function QuestionsSection({ data, ownerName, moreHref, error }: QuestionsSectionProps) {
+/**
+ * "Questions (n)" on a task's page: the ask form for everyone but the owner (or why they
+ * cannot ask), then the list.
+ */
+export function QuestionsSection({
+  data,
+  ownerName,
+  moreHref,
+  error,
+  askRefusal,
+}: QuestionsSectionProps) {
   return (
     <Panel title={`Questions (${data.total})`}>
-      {data.canAsk ? (
+      {askRefusal ?? null}
+      {data.canAsk && !askRefusal ? (
         <QuestionTextForm
           intent="ask"
           hint="Public: everyone signed in sees it. Plain text only."

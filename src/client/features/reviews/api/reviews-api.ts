@@ -1,4 +1,4 @@
-import type { Review, ReviewInput, TaskReviews } from '../../../../shared/reviews.ts';
+import type { Review, ReviewInput, TaskReviews } from '../../../../shared/reviews/schema.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { REVIEW_LIMITS } from '../../../../shared/limits.ts';
-import type { Review } from '../../../../shared/reviews.ts';
+import type { Review } from '../../../../shared/reviews/schema.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { FailureAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';

@@ -1,5 +1,5 @@
 import { EyeOff } from 'lucide-react';
-import type { TaskReviews as TaskReviewsData } from '../../../../shared/reviews.ts';
+import type { TaskReviews as TaskReviewsData } from '../../../../shared/reviews/schema.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ReviewForm } from './review-form.tsx';

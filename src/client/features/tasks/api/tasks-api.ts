@@ -1,5 +1,5 @@
-import type { LifecycleResult } from '../../../../shared/assignments.ts';
-import type { PageQuery } from '../../../../shared/paging.ts';
+import type { LifecycleResult } from '../../../../shared/assignments/schema.ts';
+import type { PageQuery } from '../../../../shared/paging/schema.ts';
 import type {
   CategoryCount,
   CreateTaskInput,
@@ -10,7 +10,7 @@ import type {
   TaskListQuery,
   UpdateResult,
   UpdateTaskInput,
-} from '../../../../shared/tasks.ts';
+} from '../../../../shared/tasks/schema.ts';
 import { apiList, apiRequest, type ApiList } from '../../../lib/api-client.ts';
 
 /** One page of the browse list, with the number of all matches. */
@@ -46,9 +46,25 @@ export function deleteTask(id: string): Promise<DeleteResult> {
   return apiRequest<DeleteResult>(`/tasks/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** The owner marks it completed: it waits for the worker's confirmation (`confirmsAt`). */
 export function completeTask(taskId: string): Promise<LifecycleResult> {
   return apiRequest<LifecycleResult>(`/tasks/${encodeURIComponent(taskId)}/complete`, {
     method: 'POST',
+  });
+}
+
+/** The worker confirms the owner's "completed": the task is Completed and reviews open. */
+export function confirmCompletion(taskId: string): Promise<LifecycleResult> {
+  return apiRequest<LifecycleResult>(`/tasks/${encodeURIComponent(taskId)}/confirm-completion`, {
+    method: 'POST',
+  });
+}
+
+/** The worker says what is wrong (the owner is told `reason`); the task stays In Progress. */
+export function disputeCompletion(taskId: string, reason: string): Promise<LifecycleResult> {
+  return apiRequest<LifecycleResult>(`/tasks/${encodeURIComponent(taskId)}/dispute-completion`, {
+    method: 'POST',
+    body: { reason },
   });
 }
 

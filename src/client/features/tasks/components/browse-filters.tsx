@@ -1,6 +1,11 @@
 import { useId } from 'react';
-import type { CategoryCount } from '../../../../shared/tasks.ts';
-import { BROWSE_SORTS, type BrowseSort, type BrowseState } from '../lib/browse-query.ts';
+import type { CategoryCount } from '../../../../shared/tasks/schema.ts';
+import {
+  BROWSE_SORTS,
+  BROWSE_STATUSES,
+  type BrowseSort,
+  type BrowseState,
+} from '../lib/browse-query.ts';
 import { BROWSE_LIMITS } from '../../../../shared/limits.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -17,7 +22,7 @@ interface BrowseFiltersProps {
   onReset: () => void;
 }
 
-/** Category, price range, location, required skills and sort order. */
+/** Category, status, price range, location, required skills and sort order. */
 export function BrowseFilters({
   id,
   hidden,
@@ -43,6 +48,12 @@ export function BrowseFilters({
             { value: '', label: 'All Categories' },
             ...categories.map((c) => ({ value: c.category, label: `${c.category} (${c.count})` })),
           ]}
+        />
+        <SelectField
+          label="Status"
+          value={draft.status}
+          onChange={(event) => onApply({ status: event.target.value as BrowseState['status'] })}
+          options={BROWSE_STATUSES}
         />
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1.5 text-sm font-medium">Price Range</legend>

@@ -1,5 +1,6 @@
 import { SearchX } from 'lucide-react';
-import type { Task } from '../../../../shared/tasks.ts';
+import { Link } from 'react-router';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { BrowseTaskCard } from './browse-task-card.tsx';
@@ -36,7 +37,19 @@ export function BrowseResults({
         </p>
         {loading ? <Spinner size="sm" label="Loading tasks" /> : null}
       </div>
-      {tasks.length === 0 ? (
+      {tasks.length === 0 && total > 0 && page > pageCount ? (
+        <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 px-6 py-16 text-center">
+          <SearchX className="size-12 text-base-content/40" aria-hidden="true" />
+          <h2 className="text-xl font-semibold">No tasks on this page</h2>
+          <p className="max-w-sm text-base-content/75">
+            Page {page} is past the end: there{' '}
+            {pageCount === 1 ? 'is 1 page' : `are ${pageCount} pages`}.
+          </p>
+          <Link to={hrefFor(pageCount)} className="btn btn-primary">
+            Go to page {pageCount}
+          </Link>
+        </div>
+      ) : tasks.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 px-6 py-16 text-center">
           <SearchX className="size-12 text-base-content/40" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No tasks found</h2>
@@ -46,7 +59,9 @@ export function BrowseResults({
           </button>
         </div>
       ) : (
-        <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}>
+        <ul
+          className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
+        >
           {tasks.map((task) => (
             <li key={task._id}>
               <BrowseTaskCard task={task} />

@@ -1,6 +1,6 @@
 import { Calendar, DollarSign, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
@@ -16,14 +16,16 @@ export function BrowseTaskCard({ task }: { task: Task }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="text-lg leading-snug font-semibold break-words">{task.title}</h2>
-            <p className="mt-0.5 text-sm text-base-content/70">
+            <h2 dir="auto" className="text-lg leading-snug font-semibold">
+              {task.title}
+            </h2>
+            <p className="mt-0.5 truncate text-sm text-base-content/70">
               by <ProfileLink id={task.userId}>{task.userName}</ProfileLink>
             </p>
           </div>
           <RatingBadge rating={task.userRating} />
         </div>
-        <dl className="grid gap-1.5 text-sm">
+        <dl className="grid grid-cols-1 gap-1.5 text-sm">
           <div className="flex items-center gap-2">
             <DollarSign className="size-4 text-base-content/60" aria-hidden="true" />
             <dt className="text-base-content/70">Budget:</dt>
@@ -37,10 +39,14 @@ export function BrowseTaskCard({ task }: { task: Task }) {
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-base-content/60" aria-hidden="true" />
             <dt className="text-base-content/70">Location:</dt>
-            <dd className="truncate">{task.location || 'Remote'}</dd>
+            <dd dir="auto" className="min-w-0 truncate">
+              {task.location || 'Remote'}
+            </dd>
           </div>
         </dl>
-        <p className="line-clamp-2 text-sm break-words text-base-content/75">{task.description}</p>
+        <p dir="auto" className="line-clamp-2 text-sm text-base-content/75">
+          {task.description}
+        </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
           <span className="badge badge-outline badge-sm">{task.category || 'General'}</span>
           <StatusBadge status={task.status || 'Open'} palette="browse" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DELETE_SUCCESS_DIALOG_MS } from '../../../../shared/constants.ts';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { AppDialog } from '../../../components/ui/app-dialog.tsx';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -54,7 +54,9 @@ export function DeleteTaskDialogs({ task, onDone }: DeleteTaskDialogsProps) {
         {task ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-left text-sm">
             <dt className="text-base-content/70">Title</dt>
-            <dd className="font-medium break-words">{task.title}</dd>
+            <dd dir="auto" className="font-medium">
+              {task.title}
+            </dd>
             <dt className="text-base-content/70">Price</dt>
             <dd className="font-medium">{formatMoney(taskPrice(task), '—')}</dd>
             <dt className="text-base-content/70">Deadline</dt>
@@ -69,9 +71,7 @@ export function DeleteTaskDialogs({ task, onDone }: DeleteTaskDialogsProps) {
         autoCloseMs={DELETE_SUCCESS_DIALOG_MS}
         onClose={finish}
       >
-        {outcome?.kind === 'deleted' ? (
-          <p className="break-words">{outcome.title} has been removed.</p>
-        ) : null}
+        {outcome?.kind === 'deleted' ? <p>{outcome.title} has been removed.</p> : null}
       </AppDialog>
       <AppDialog open={outcome?.kind === 'failed'} tone="error" title="Error!" onClose={finish}>
         {outcome?.kind === 'failed' ? <p>{outcome.message}</p> : null}

@@ -1,4 +1,4 @@
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { taskPrice } from '../../../../shared/money.ts';

@@ -1,6 +1,6 @@
 import { ClipboardList, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { MyTaskCard } from './my-task-card.tsx';
 import { MyTasksTable } from './my-tasks-table.tsx';
 

@@ -17,8 +17,7 @@ export function NotYourTask({ what, taskId, title }: NotYourTaskProps) {
         <ShieldAlert className="size-12 text-warning" aria-hidden="true" />
         <h1 className="text-2xl font-bold">This is not your task</h1>
         <p className="text-base-content/75">
-          Only the person who posted <span className="font-semibold break-words">{title}</span> can{' '}
-          {what} it.
+          Only the person who posted <span className="font-semibold">{title}</span> can {what} it.
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Link to={`/browse-tasks/${taskId}`} className="btn btn-primary">

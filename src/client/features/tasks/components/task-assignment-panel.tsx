@@ -1,10 +1,11 @@
 import { CircleCheck, Undo2, UserRoundCheck } from 'lucide-react';
-import { useId, useState } from 'react';
-import { CANCEL_REASON_MAX } from '../../../../shared/bidding.ts';
-import { may } from '../../../../shared/lifecycle.ts';
-import type { TaskDetail } from '../../../../shared/tasks.ts';
+import { useState } from 'react';
+import { completionConfirmsAt, isAwaitingConfirmation, may } from '../../../../shared/lifecycle.ts';
+import type { TaskDetail } from '../../../../shared/tasks/schema.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { ReasonField } from './reason-field.tsx';
 
 type Asking = 'complete' | 'cancel';
 
@@ -30,13 +31,14 @@ const QUESTIONS = {
 
 /**
  * The owner's view of who does the work: open for bidding, or assigned (with `Mark as
- * Completed` and `Cancel assignment`, which asks for a reason the bidder is told). The
- * answers post intents `complete` and `cancel-assignment` to the screen's action.
+ * Completed` and `Cancel assignment`, which asks for a reason the bidder is told), or waiting
+ * for the worker to confirm the completion. The answers post intents `complete` and
+ * `cancel-assignment` to the screen's action.
  */
 export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
-  const reasonId = useId();
   const [asking, setAsking] = useState<Asking | null>(null);
   const completed = task.status === 'Completed';
+  const waiting = isAwaitingConfirmation(task) && task.completionRequestedAt;
   /** A confirm dialog's question, open while asked, closed when answered or dismissed. */
   const dialogFor = (kind: Asking) => ({
     ...QUESTIONS[kind],
@@ -54,26 +56,28 @@ export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
         <UserRoundCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold">
-            <span className="break-words">
-              {task.assignedTo ? `Assigned to ${task.assignedTo}` : 'Open for bidding'}
-            </span>
+            <span>{task.assignedTo ? `Assigned to ${task.assignedTo}` : 'Open for bidding'}</span>
             <StatusBadge status={task.status} palette="owner" />
           </p>
           <p className="mt-1 text-sm text-base-content/75">
             {completed
               ? 'This task is completed.'
-              : task.assignedTo
-                ? 'Bidding is closed. Mark the task completed when the work is done.'
-                : 'Accept a bid to assign this task; the other bids are then declined.'}
+              : waiting
+                ? `Waiting for ${task.assignedTo ?? 'the freelancer'} to confirm (confirms itself on ${formatDate(completionConfirmsAt(waiting).toISOString())}).`
+                : task.assignedTo
+                  ? `Bidding is closed. Mark the task completed when the work is done; ${task.assignedTo} then confirms it.`
+                  : 'Accept a bid to assign this task; the other bids are then declined.'}
           </p>
         </div>
       </div>
-      {may('complete', 'owner', task) ? (
+      {may('cancel-assignment', 'owner', task) ? (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <button type="button" className="btn btn-success" onClick={() => setAsking('complete')}>
-            <CircleCheck className="size-4" aria-hidden="true" />
-            Mark as Completed
-          </button>
+          {may('complete', 'owner', task) ? (
+            <button type="button" className="btn btn-success" onClick={() => setAsking('complete')}>
+              <CircleCheck className="size-4" aria-hidden="true" />
+              Mark as Completed
+            </button>
+          ) : null}
           <button type="button" className="btn btn-outline" onClick={() => setAsking('cancel')}>
             <Undo2 className="size-4" aria-hidden="true" />
             Cancel assignment
@@ -81,26 +85,13 @@ export function TaskAssignmentPanel({ task }: { task: TaskDetail }) {
         </div>
       ) : null}
       <ConfirmActionDialog {...dialogFor('complete')}>
-        <p className="break-words">
-          {task.title} — done by {task.assignedTo ?? 'nobody'}.
+        <p>
+          {task.title} — done by {task.assignedTo ?? 'nobody'}, who is asked to confirm it.
         </p>
       </ConfirmActionDialog>
       <ConfirmActionDialog {...dialogFor('cancel')}>
-        <p className="break-words">
-          {task.assignedTo} will be told why, and the task reopens for bidding.
-        </p>
-        <label htmlFor={reasonId} className="text-left text-sm font-medium">
-          Reason
-        </label>
-        <textarea
-          id={reasonId}
-          name="reason"
-          required
-          rows={3}
-          maxLength={CANCEL_REASON_MAX}
-          className="textarea w-full"
-          placeholder="Why are you taking the work back?"
-        />
+        <p>{task.assignedTo} will be told why, and the task reopens for bidding.</p>
+        <ReasonField placeholder="Why are you taking the work back?" />
       </ConfirmActionDialog>
     </section>
   );

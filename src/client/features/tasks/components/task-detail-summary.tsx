@@ -1,12 +1,17 @@
+import { ModerationNotice } from '../../../components/ui/moderation-notice.tsx';
 import { Calendar, Clock, MapPin, Tag, UserRound } from 'lucide-react';
-import type { TaskDetail } from '../../../../shared/tasks.ts';
+import type { ReactNode } from 'react';
+import type { TaskDetail } from '../../../../shared/tasks/schema.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TaskImage } from '../../../components/ui/task-image.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
 
-/** The task itself: picture, title, category, deadline, description and who it is assigned to. */
-export function TaskDetailSummary({ task }: { task: TaskDetail }) {
+/**
+ * The task itself: picture, title, category, deadline, description and who it is assigned to;
+ * `children` (its photos) follow the description.
+ */
+export function TaskDetailSummary({ task, children }: { task: TaskDetail; children?: ReactNode }) {
   const facts = [
     { Icon: Tag, label: 'Category', value: task.category || 'General' },
     { Icon: Calendar, label: 'Deadline', value: formatDate(task.deadline) },
@@ -31,9 +36,10 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
           <StatusBadge status={task.status} palette="owner" />
           <span className="badge badge-ghost badge-sm">{task.priority} priority</span>
         </div>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+        <h1 dir="auto" className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">
           {task.title}
         </h1>
+        <ModerationNotice notice={task.moderationNotice} className="mt-2" />
         <p className="mt-1 text-sm text-base-content/70">
           Posted by{' '}
           <ProfileLink id={task.userId} className="link">
@@ -41,9 +47,10 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
           </ProfileLink>
         </p>
         <h2 className="mt-6 text-lg font-semibold">Description</h2>
-        <p className="mt-2 whitespace-pre-line break-words text-base-content/85">
+        <p dir="auto" className="mt-2 whitespace-pre-line text-base-content/85">
           {task.description}
         </p>
+        {children}
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           {facts.map(({ Icon, label, value }) => (
             <div
@@ -52,7 +59,9 @@ export function TaskDetailSummary({ task }: { task: TaskDetail }) {
             >
               <Icon className="row-span-2 mt-0.5 size-5 text-primary" aria-hidden="true" />
               <dt className="text-sm text-base-content/70">{label}</dt>
-              <dd className="font-medium break-words">{value}</dd>
+              <dd dir="auto" className="font-medium">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

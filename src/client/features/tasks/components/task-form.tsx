@@ -1,16 +1,18 @@
 import { DollarSign } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import { Fragment, type ReactNode, type Ref } from 'react';
 import { Form } from 'react-router';
 import { CATEGORIES, PRIORITIES } from '../../../../shared/constants.ts';
 import { earliestToday, OWNER_STATUSES } from '../../../../shared/lifecycle.ts';
 import { TASK_LIMITS } from '../../../../shared/limits.ts';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
+import type { Photo } from '../../../../shared/photos/schema.ts';
 import type { ErrorIssue } from '../../../../shared/errors.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { TaskPhotosField } from './task-photos-field.tsx';
 
 interface TaskFormProps {
   /** The task being edited; none for a new task. */
@@ -21,6 +23,8 @@ interface TaskFormProps {
   /** The server's issues with the fields it refused, shown beside them. */
   issues?: readonly ErrorIssue[];
   formRef?: Ref<HTMLFormElement>;
+  /** The photos the task has (update); new ones are picked in the form. */
+  photos?: readonly Photo[];
 }
 
 /** The statuses an owner sets by hand; In Progress and Completed come from the lifecycle. */
@@ -41,6 +45,8 @@ interface FieldSpec {
   rows?: number;
   type?: 'url' | 'date' | 'number';
   leading?: ReactNode;
+  /** The rule in words, under the field. */
+  hint?: string;
 }
 
 /** The task's own fields in the form's order (the status and the owner follow). */
@@ -52,6 +58,7 @@ const FIELDS: readonly FieldSpec[] = [
     wide: true,
     type: 'url',
     placeholder: 'https://example.com/image.jpg',
+    hint: 'A public address starting with https:// (http:// is refused).',
   },
   {
     name: 'title',
@@ -74,7 +81,7 @@ const FIELDS: readonly FieldSpec[] = [
     placeholder: 'Select category',
     options: CATEGORIES,
   },
-  { name: 'deadline', label: 'Deadline', required: true, type: 'date' },
+  { name: 'deadline', label: 'Deadline', required: true, type: 'date', hint: 'Today or later.' },
   {
     name: 'estimatedTime',
     label: 'Estimated Time (hours)',
@@ -97,8 +104,26 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'number',
     placeholder: '0.00',
     leading: <DollarSign className="size-4 text-base-content/70" aria-hidden="true" />,
+    hint: `In US dollars, $${TASK_LIMITS.budget.max.toLocaleString('en-US')} at most.`,
   },
 ];
+
+/** Every field the form sends: a refusal naming only these is shown beside them. */
+export const TASK_FORM_FIELDS: readonly string[] = [
+  ...FIELDS.map((spec) => spec.name),
+  'status',
+  'location',
+];
+
+/**
+ * The earliest deadline the date picker offers: today where it is earliest, as the server
+ * decides (lifecycle.ts), so nobody's "today" is refused; an edited task may keep its past
+ * deadline, while a changed one must be today or later.
+ */
+export function minDeadline(task: Task | undefined, now = new Date()): string {
+  const today = earliestToday(now);
+  return task && task.deadline < today ? task.deadline : today;
+}
 
 /** One field of `FIELDS`, with its limits and the task's value (empty for a new task). */
 function TaskField({ spec, task }: { spec: FieldSpec; task: Task | undefined }) {
@@ -119,8 +144,7 @@ function TaskField({ spec, task }: { spec: FieldSpec; task: Task | undefined }) 
       leading={leading}
       {...limits}
       inputMode={type === 'number' ? 'decimal' : undefined}
-      // A new task's deadline is today at the earliest; an old one may keep its past date.
-      {...(name === 'deadline' && !task ? { min: earliestToday() } : {})}
+      {...(name === 'deadline' ? { min: minDeadline(task) } : {})}
     />
   );
 }
@@ -130,7 +154,15 @@ function TaskField({ spec, task }: { spec: FieldSpec; task: Task | undefined }) 
  * `TASK_LIMITS`, type=url with an https pattern, type=date); the route's action sends it and
  * the server checks again, its refusals shown beside the fields.
  */
-export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef }: TaskFormProps) {
+export function TaskForm({
+  task,
+  owner,
+  submitLabel,
+  submitting,
+  issues,
+  formRef,
+  photos,
+}: TaskFormProps) {
   const errors = useFieldErrors(issues);
   const keptStatus =
     task && !OWNER_STATUS_LIST.includes(task.status)
@@ -138,9 +170,17 @@ export function TaskForm({ task, owner, submitLabel, submitting, issues, formRef
       : [];
   return (
     <FieldErrorsContext value={errors}>
-      <Form method="post" ref={formRef} className="grid gap-5 md:grid-cols-2">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        ref={formRef}
+        className="grid gap-5 md:grid-cols-2"
+      >
         {FIELDS.map((spec) => (
-          <TaskField key={spec.name} spec={spec} task={task} />
+          <Fragment key={spec.name}>
+            <TaskField spec={spec} task={task} />
+            {spec.name === 'imageUrl' ? <TaskPhotosField photos={photos} /> : null}
+          </Fragment>
         ))}
         <SelectField
           label="Initial Status"

@@ -1,7 +1,7 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { may } from '../../../../shared/lifecycle.ts';
-import type { Task } from '../../../../shared/tasks.ts';
+import type { Task } from '../../../../shared/tasks/schema.ts';
 import { ReviewLink } from '../../../components/ui/review-link.tsx';
 
 interface TaskRowActionsProps {
@@ -13,8 +13,9 @@ interface TaskRowActionsProps {
 }
 
 /**
- * Edit, Delete (until the task is assigned), Leave a review (once completed) and View Bids for
- * one of my tasks.
+ * Edit (until the task is completed: its deal is closed by then), Delete (until the task is
+ * assigned), Leave a review (once completed, until written or the window closes: the
+ * server's `reviewDue`) and View Bids for one of my tasks.
  */
 export function TaskRowActions({
   task,
@@ -27,15 +28,17 @@ export function TaskRowActions({
   const size = compact ? 'btn-sm max-lg:btn-square' : 'btn-sm';
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`}>
-      <Link
-        to={`/update-task/${task._id}`}
-        className={`btn btn-outline ${size}`}
-        title={compact ? 'Edit' : undefined}
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-        <span className={label}>Edit</span>
-        <span className="sr-only"> {task.title}</span>
-      </Link>
+      {task.status !== 'Completed' ? (
+        <Link
+          to={`/update-task/${task._id}`}
+          className={`btn btn-outline ${size}`}
+          title={compact ? 'Edit' : undefined}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          <span className={label}>Edit</span>
+          <span className="sr-only"> {task.title}</span>
+        </Link>
+      ) : null}
       {may('delete', 'owner', task) ? (
         <button
           type="button"
@@ -48,9 +51,7 @@ export function TaskRowActions({
           <span className="sr-only"> {task.title}</span>
         </button>
       ) : null}
-      {task.status === 'Completed' && task.assignedTo ? (
-        <ReviewLink taskId={task._id} taskTitle={task.title} />
-      ) : null}
+      {task.reviewDue ? <ReviewLink taskId={task._id} taskTitle={task.title} /> : null}
       <Link to={`/view-bids/${task._id}`} className="btn btn-primary btn-sm">
         <Eye className="size-4" aria-hidden="true" />
         <span>View Bids</span>

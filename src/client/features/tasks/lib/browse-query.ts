@@ -1,5 +1,7 @@
+import { CRITERIA_FIELDS, type SavedCriteria } from '../../../../shared/alerts/rules.ts';
 import { CATEGORIES } from '../../../../shared/constants.ts';
-import type { TaskListQuery } from '../../../../shared/tasks.ts';
+import { TASK_STAGES, type TaskStage } from '../../../../shared/tasks/rules.ts';
+import type { TaskListQuery } from '../../../../shared/tasks/schema.ts';
 
 /** The browse screen's state; it lives in the URL's query string. */
 export interface BrowseState {
@@ -9,6 +11,8 @@ export interface BrowseState {
   maxPrice: string;
   location: string;
   skills: string;
+  /** Where the tasks stand; '' for every task. */
+  status: TaskStage | '';
   sort: BrowseSort;
   page: number;
 }
@@ -18,13 +22,33 @@ export const BROWSE_SORTS = [
   { value: 'oldest', label: 'Oldest First' },
   { value: 'priceLow', label: 'Price: Low to High' },
   { value: 'priceHigh', label: 'Price: High to Low' },
+  // Upcoming deadlines only, nearest first (an overdue task is not "due").
+  { value: 'deadline', label: 'Due Soonest' },
 ] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number]['value'];
 
-const FILTER_KEYS = ['search', 'category', 'minPrice', 'maxPrice', 'location', 'skills'] as const;
+/** The status filter's choices, "All" first. */
+export const BROWSE_STATUSES: readonly { value: TaskStage | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'open', label: 'Open for offers' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'completed', label: 'Completed' },
+];
+
+const FILTER_KEYS = [
+  'search',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'location',
+  'skills',
+  'status',
+] as const;
 
 const isSort = (value: string): value is BrowseSort => BROWSE_SORTS.some((s) => s.value === value);
 const isCategory = (value: string) => (CATEGORIES as readonly string[]).includes(value);
+const isStage = (value: string): value is TaskStage =>
+  (TASK_STAGES as readonly string[]).includes(value);
 const isAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value);
 
 /** Reads the query string; unknown or malformed values fall back to "not set". */
@@ -38,6 +62,7 @@ export function readBrowseState(params: URLSearchParams): BrowseState {
     maxPrice: isAmount(get('maxPrice')) ? get('maxPrice') : '',
     location: get('location'),
     skills: get('skills'),
+    status: isStage(get('status')) ? (get('status') as TaskStage) : '',
     sort: isSort(get('sort')) ? (get('sort') as BrowseSort) : 'newest',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
@@ -70,6 +95,7 @@ export function browseApiQuery(state: BrowseState, pageSize: number): TaskListQu
     maxPrice: state.maxPrice || undefined,
     location: state.location || undefined,
     skills: state.skills || undefined,
+    status: state.status || undefined,
     sort: state.sort,
     page: String(state.page),
     limit: String(pageSize),
@@ -83,6 +109,62 @@ export const EMPTY_BROWSE_STATE: BrowseState = {
   maxPrice: '',
   location: '',
   skills: '',
+  status: '',
   sort: 'newest',
   page: 1,
 };
+
+/** One applied filter as a chip names it, and what removing it changes. */
+export interface FilterChip {
+  key: string;
+  label: string;
+  remove: Partial<BrowseState>;
+}
+
+/**
+ * The applied filters (and a sort other than the default) as chips, in the panel's order;
+ * the search term has its own box.
+ */
+export function filterChips(state: BrowseState): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const add = (key: string, label: string, remove: Partial<BrowseState>) =>
+    chips.push({ key, label, remove });
+  // "$50", "$1,500", "$20.50".
+  const dollars = (amount: string) =>
+    `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: amount.includes('.') ? 2 : 0 })}`;
+  if (state.category) add('category', `Category: ${state.category}`, { category: '' });
+  const status = BROWSE_STATUSES.find((s) => s.value === state.status);
+  if (state.status && status) add('status', `Status: ${status.label}`, { status: '' });
+  const { minPrice: min, maxPrice: max } = state;
+  if (min || max) {
+    const range =
+      min && max
+        ? `${dollars(min)} – ${dollars(max)}`
+        : min
+          ? `from ${dollars(min)}`
+          : `up to ${dollars(max)}`;
+    add('price', `Price: ${range}`, { minPrice: '', maxPrice: '' });
+  }
+  if (state.location) add('location', `Location: ${state.location}`, { location: '' });
+  if (state.skills) add('skills', `Skills: ${state.skills}`, { skills: '' });
+  const sort = BROWSE_SORTS.find((s) => s.value === state.sort);
+  if (state.sort !== 'newest' && sort) add('sort', `Sort: ${sort.label}`, { sort: 'newest' });
+  return chips;
+}
+
+/** The state's criteria a saved search keeps (not the page, nor the status: alerts are of open tasks). */
+export function criteriaOf(state: BrowseState): SavedCriteria {
+  const criteria: SavedCriteria = {};
+  for (const field of CRITERIA_FIELDS) {
+    const value = state[field].trim();
+    if (value && !(field === 'sort' && value === 'newest')) criteria[field] = value;
+  }
+  return criteria;
+}
+
+/** A saved search's criteria in words: the search term, then the filters as the chips say them. */
+export function describeCriteria(criteria: SavedCriteria): string[] {
+  const state = readBrowseState(new URLSearchParams(criteria as Record<string, string>));
+  const words = filterChips(state).map((chip) => chip.label);
+  return state.search ? [`Search: “${state.search}”`, ...words] : words;
+}

@@ -1,4 +1,4 @@
-import type { CreateTaskInput } from '../../../../shared/tasks.ts';
+import type { CreateTaskInput } from '../../../../shared/tasks/schema.ts';
 
 type Priority = CreateTaskInput['priority'];
 type Category = CreateTaskInput['category'];

@@ -3,8 +3,8 @@ import type {
   MessagePage,
   Thread,
   ThreadPage,
-  UnreadCount,
-} from '../../../../shared/threads.ts';
+} from '../../../../shared/threads/schema.ts';
+import type { UnreadCount } from '../../../../shared/notifications/schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Where the header's Messages link loads its count and where threads are started. */
@@ -42,7 +42,7 @@ export function fetchMessages(
   limit: number,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
-  return apiRequest(`${threadPath(id)}/messages`, { query: { before, limit }, signal });
+  return apiRequest(`${threadPath(id)}/messages`, { query: { cursor: before, limit }, signal });
 }
 
 export function sendMessage(id: string, body: string): Promise<Message> {

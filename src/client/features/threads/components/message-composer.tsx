@@ -2,6 +2,7 @@ import { SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FetcherWithComponents } from 'react-router';
 import { MESSAGE_LIMITS } from '../../../../shared/limits.ts';
+import type { Message } from '../../../../shared/threads/schema.ts';
 import { FieldErrorsContext, useFieldErrors } from '../../../components/ui/field-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -19,7 +20,8 @@ function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
 /**
  * The reply box: "Message" and "Send", posting intent `send` to the thread's action through
  * `fetcher`. It empties once the server has the message; a refusal (too long, closed, too
- * many messages) shows above it and keeps the text.
+ * many messages) shows above it and keeps the text; a warning about contact or payment
+ * details in what was sent shows there too.
  */
 export function MessageComposer({ fetcher }: { fetcher: FetcherWithComponents<unknown> }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -27,6 +29,8 @@ export function MessageComposer({ fetcher }: { fetcher: FetcherWithComponents<un
   const failure = isFailure(fetcher.data) ? fetcher.data.error : null;
   const errors = useFieldErrors(failure?.issues);
   const { data } = fetcher;
+  // Contact or payment details before the task is assigned: sent, with a word of caution.
+  const warning = data && !isFailure(data) ? (data as { sent?: Message }).sent?.warning : undefined;
 
   useEffect(() => {
     if (data && !isFailure(data)) formRef.current?.reset();
@@ -44,14 +48,21 @@ export function MessageComposer({ fetcher }: { fetcher: FetcherWithComponents<un
           {failure.message}
         </FormAlert>
       ) : null}
+      {warning ? (
+        <FormAlert tone="info" className="mb-3">
+          {warning}
+        </FormAlert>
+      ) : null}
       <input type="hidden" name="intent" value="send" />
       <FieldErrorsContext value={errors}>
         <div className="flex items-end gap-2">
+          {/* The box grows with the text up to about eight lines, then scrolls. */}
           <TextareaField
             label="Message"
             name="body"
-            rows={2}
-            className="min-w-0 flex-1"
+            rows={1}
+            dir="auto"
+            className="min-w-0 flex-1 [&_textarea]:field-sizing-content [&_textarea]:min-h-11 [&_textarea]:max-h-48 [&_textarea]:resize-none"
             hint="Enter sends; Shift+Enter starts a new line."
             onKeyDown={(event) => {
               if (!busy) sendOnEnter(event);

@@ -1,6 +1,7 @@
+import { ModerationNotice } from '../../../components/ui/moderation-notice.tsx';
 import { CheckCheck } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import type { Message } from '../../../../shared/threads.ts';
+import type { Message } from '../../../../shared/threads/schema.ts';
 import { PlainText } from '../../../components/ui/plain-text.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -103,6 +104,7 @@ export function MessageLog({
               body={message.body}
               at={message.createdAt}
               seen={message.id === seen}
+              notice={message.moderationNotice}
             />
           ))}
           {sending ? <MessageItem mine who="You" body={sending} at={null} seen={false} /> : null}
@@ -119,9 +121,11 @@ interface MessageItemProps {
   /** null: still on its way. */
   at: string | null;
   seen: boolean;
+  /** Moderation keeps it from the other side (the sender's own messages only). */
+  notice?: string | undefined;
 }
 
-function MessageItem({ mine, who, body, at, seen }: MessageItemProps) {
+function MessageItem({ mine, who, body, at, seen, notice }: MessageItemProps) {
   return (
     <li className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
       <div
@@ -134,6 +138,7 @@ function MessageItem({ mine, who, body, at, seen }: MessageItemProps) {
         <span className="sr-only">{who}: </span>
         <PlainText text={body} />
       </div>
+      <ModerationNotice notice={notice} className="px-1" />
       <p className="px-1 text-xs text-base-content/70">
         {at === null ? 'Sending…' : <time dateTime={at}>{formatDateTime(at)}</time>}
       </p>

@@ -1,6 +1,6 @@
 import { MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router';
-import type { ThreadSummary } from '../../../../shared/threads.ts';
+import { Link, NavLink } from 'react-router';
+import type { ThreadSummary } from '../../../../shared/threads/schema.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { formatDateTime, formatShortMoment } from '../../../lib/format.ts';
 import { ProfileLink } from '../../../components/ui/profile-link.tsx';
@@ -16,7 +16,7 @@ function ThreadItem({ thread, me }: { thread: ThreadSummary; me: string }) {
   const last = thread.lastMessage;
   return (
     <li
-      className={`relative flex gap-3 px-4 py-4 hover:bg-base-200 sm:px-5 ${unread ? 'bg-primary/5' : ''}`}
+      className={`relative flex gap-3 px-4 py-4 hover:bg-base-200 has-[a[aria-current=page]]:bg-base-200 has-[a[aria-current=page]]:shadow-[inset_3px_0_0_var(--color-primary)] sm:px-5 ${unread ? 'bg-primary/5' : ''}`}
     >
       <UserAvatar name={thread.other.name} photoURL={null} className="mt-0.5 size-10" />
       <div className="min-w-0 flex-1">
@@ -36,20 +36,21 @@ function ThreadItem({ thread, me }: { thread: ThreadSummary; me: string }) {
           </time>
         </div>
         {/* The whole row opens the conversation: the link's box covers it. */}
-        <Link
+        <NavLink
           to={`/messages/${thread.id}`}
+          dir="auto"
           className="block truncate py-0.5 text-sm font-medium text-primary after:absolute after:inset-0 after:content-['']"
         >
           {thread.task.title}
-        </Link>
+        </NavLink>
         <div className="mt-1 flex items-start justify-between gap-3">
           <p
-            className={`line-clamp-2 text-sm break-words sm:line-clamp-1 ${unread ? 'font-semibold' : 'text-base-content/75'}`}
+            className={`line-clamp-2 text-sm sm:line-clamp-1 ${unread ? 'font-semibold' : 'text-base-content/75'}`}
           >
             {last ? (
               <>
                 {last.senderId === me ? <span className="text-base-content/70">You: </span> : null}
-                {last.firstLine}
+                <span dir="auto">{last.firstLine}</span>
               </>
             ) : (
               <span className="italic">No messages yet</span>

@@ -1,5 +1,5 @@
-import type { PublicProfile } from '../../../../shared/profiles.ts';
-import type { Review } from '../../../../shared/reviews.ts';
+import type { PublicProfile } from '../../../../shared/profiles/schema.ts';
+import type { Review } from '../../../../shared/reviews/schema.ts';
 import { apiList, apiRequest, type ApiList } from '../../../lib/api-client.ts';
 
 export const REVIEWS_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-import type { PublicProfile } from '../../../../shared/profiles.ts';
+import type { PublicProfile } from '../../../../shared/profiles/schema.ts';
 import { RatingBadge } from '../../../components/ui/rating-badge.tsx';
 
 function Figures({ items }: { items: [string, string | number][] }) {

@@ -1,0 +1,8 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_type_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "completion_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "threads" ADD COLUMN "closed_reason" text;--> statement-breakpoint
+CREATE INDEX "tasks_completion_requested_at_idx" ON "tasks" USING btree ("completion_requested_at") WHERE "tasks"."completion_requested_at" is not null;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_type_check" CHECK ("notification_preferences"."type" in ('bid.received', 'bid.accepted', 'bid.declined', 'bid.withdrawn', 'assignment.cancelled', 'task.completed', 'completion.requested', 'completion.disputed', 'review.requested', 'review.reminder', 'review.published', 'question.asked', 'question.answered', 'message.received'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('bid.received', 'bid.accepted', 'bid.declined', 'bid.withdrawn', 'assignment.cancelled', 'task.completed', 'completion.requested', 'completion.disputed', 'review.requested', 'review.reminder', 'review.published', 'question.asked', 'question.answered', 'message.received'));--> statement-breakpoint
+ALTER TABLE "threads" ADD CONSTRAINT "threads_closed_reason_check" CHECK ("threads"."closed_reason" in ('account-deleted'));

@@ -1,0 +1,3 @@
+ALTER TABLE "tasks" ADD COLUMN "stage" text GENERATED ALWAYS AS (case when status = 'Completed' then 'completed' when assigned_to is not null then 'assigned' else 'open' end) STORED;--> statement-breakpoint
+CREATE INDEX "tasks_stage_created_at_idx" ON "tasks" USING btree ("stage","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tasks_stage_deadline_idx" ON "tasks" USING btree ("stage","deadline","id");

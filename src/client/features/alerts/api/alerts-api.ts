@@ -1,0 +1,26 @@
+import type {
+  CreateSavedSearchInput,
+  SavedSearch,
+  UpdateSavedSearchInput,
+} from '../../../../shared/alerts/schema.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The signed-in person's saved searches, oldest first. */
+export function fetchSavedSearches(signal?: AbortSignal): Promise<SavedSearch[]> {
+  return apiRequest<SavedSearch[]>('/saved-searches', { signal });
+}
+
+export function createSavedSearch(input: CreateSavedSearchInput): Promise<SavedSearch> {
+  return apiRequest<SavedSearch>('/saved-searches', { method: 'POST', body: input });
+}
+
+export function updateSavedSearch(id: string, input: UpdateSavedSearchInput): Promise<SavedSearch> {
+  return apiRequest<SavedSearch>(`/saved-searches/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: input,
+  });
+}
+
+export function deleteSavedSearch(id: string): Promise<void> {
+  return apiRequest<void>(`/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,299 @@
+import { and, asc, count, desc, eq, isNull, ne, not, or, sql, type Placeholder } from 'drizzle-orm';
+import { moderationNotice } from '../../../shared/operators/rules.ts';
+import type { Bid, BidRevision } from '../../../shared/bids/schema.ts';
+import type { Page } from '../../../shared/paging/schema.ts';
+import type { MyBid } from '../../../shared/assignments/schema.ts';
+import { BID_TRANSITIONS, isAcceptable, TASK_ACTIONS } from '../../../shared/lifecycle.ts';
+import { formatDollars } from '../../../shared/money.ts';
+import { ratingSummary } from '../../../shared/reviews/rules.ts';
+import { BID_NOT_FOUND, BID_NOT_PENDING } from '../../../shared/messages.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import { notify } from '../../platform/notify.ts';
+import { isUuid } from '../../platform/db/ids.ts';
+import { countedPage, mapPage, pageOffset } from '../../platform/db/paging.ts';
+import { bidRevisions, bids, tasks, user } from '../../platform/db/schema.ts';
+import { columnsOf } from '../../platform/db/columns.ts';
+import { guardTask } from '../tasks/index.ts';
+import { assertMayContact, hasBlocked } from '../blocks/index.ts';
+import { BLOCK_MESSAGES } from '../../../shared/blocks/rules.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { placeOffer, withdrawOffer, type BidValues } from './offers.ts';
+
+/** What accepting a bid did. */
+export interface Accepted {
+  taskId: string;
+  assignedTo: string;
+  declinedCount: number;
+}
+
+/** What every bid the API shows carries, from its row. */
+function bidFields(
+  r: Pick<
+    typeof bids.$inferSelect,
+    'id' | 'taskId' | 'amount' | 'deadline' | 'createdAt' | 'status'
+  >,
+) {
+  return {
+    _id: r.id,
+    taskId: r.taskId,
+    amount: r.amount,
+    deadline: r.deadline,
+    timestamp: r.createdAt.toISOString(),
+    status: r.status,
+  };
+}
+
+/** Bids moderation holds or removed leave every list but their bidder's. */
+const shownTo = (viewerId: string | Placeholder) =>
+  or(isNull(bids.moderation), sql`${bids.bidderId} = ${viewerId}::text`);
+
+/**
+ * The offers on a task `viewerId` sees: all but those of people they blocked, and those
+ * moderation keeps from them.
+ */
+const listed = (taskId: string | Placeholder, viewerId: string | Placeholder) =>
+  and(eq(bids.taskId, taskId), not(hasBlocked(viewerId, bids.bidderId)), shownTo(viewerId));
+
+export function createBidRepository(db: Db, events: EventBus) {
+  /**
+   * One page of a task's bids; e-mail and message only where `viewerId` may read them. Takes
+   * values or placeholders (the prepared statement below).
+   */
+  function pageQuery(
+    taskId: string | Placeholder,
+    taskOwnerId: string | Placeholder,
+    viewerId: string | Placeholder,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) {
+    const mayRead = sql`(${taskOwnerId}::text = ${viewerId}::text or ${bids.bidderId} = ${viewerId})`;
+    const history = sql`(select coalesce(json_agg(json_build_object(
+        'amount', ${bidRevisions.amount}::float8, 'deadline', ${bidRevisions.deadline},
+        'message', ${bidRevisions.message}, 'status', ${bidRevisions.status},
+        'replacedAt', ${bidRevisions.replacedAt}) order by ${bidRevisions.replacedAt} desc), '[]')
+      from ${bidRevisions} where ${bidRevisions.bidId} = ${bids.id})`;
+    return db
+      .select({
+        id: bids.id,
+        taskId: bids.taskId,
+        userId: bids.bidderId,
+        userName: user.name,
+        amount: bids.amount,
+        deadline: bids.deadline,
+        createdAt: bids.createdAt,
+        editedAt: bids.editedAt,
+        status: bids.status,
+        moderation: bids.moderation,
+        moderationRule: bids.moderationRule,
+        mayRead: sql<boolean>`${mayRead}`.mapWith(Boolean),
+        userEmail: sql<string | null>`case when ${mayRead} then ${user.email} end`,
+        message: sql<string | null>`case when ${mayRead} then ${bids.message} end`,
+        history: sql<BidRevision[] | null>`case when ${mayRead} then ${history} end`,
+        // The bidder's track record, from the row already joined for the name and one
+        // indexed count (tasks_assignee_idx) per bid, in this one statement.
+        image: user.image,
+        memberSince: user.createdAt,
+        ratingSum: user.freelancerRatingSum,
+        ratingCount: user.freelancerRatingCount,
+        jobsCompleted: sql<number>`(select count(*) from ${tasks} as done where done.assignee_id = ${bids.bidderId} and done.status = 'Completed')::int`,
+      })
+      .from(bids)
+      .innerJoin(user, eq(user.id, bids.bidderId))
+      .where(listed(taskId, viewerId))
+      .orderBy(asc(bids.createdAt), asc(bids.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /**
+   * The bid list's two reads, built once on first use and sent as named statements, so each
+   * pooled connection parses and plans them only once.
+   */
+  let listReads: ReturnType<typeof prepareListReads> | undefined;
+  function prepareListReads() {
+    const p = sql.placeholder;
+    return {
+      owner: db
+        .select({ ownerId: tasks.ownerId })
+        .from(tasks)
+        .where(eq(tasks.id, p('taskId')))
+        .prepare('task_owner'),
+      page: pageQuery(p('taskId'), p('ownerId'), p('viewerId'), p('limit'), p('offset')).prepare(
+        'bids_of_task',
+      ),
+    };
+  }
+
+  return {
+    /** The list query, unexecuted (the index test EXPLAINs it). */
+    pageQuery,
+
+    /** The task's owner, or null when there is no such task. */
+    async taskOwner(taskId: string): Promise<string | null> {
+      if (!isUuid(taskId)) return null;
+      listReads ??= prepareListReads();
+      const [row] = await listReads.owner.execute({ taskId });
+      return row?.ownerId ?? null;
+    },
+
+    /**
+     * One page of a task's offers, in the order they were first placed, without those of
+     * people the viewer blocked (in the count too). The bidder's e-mail,
+     * the message and the offer's earlier versions leave the database only for the task's
+     * owner and for the viewer's own offer.
+     */
+    async listForTask(
+      taskId: string,
+      taskOwnerId: string,
+      viewerId: string,
+      page: number,
+      limit: number,
+    ): Promise<Page<Bid>> {
+      listReads ??= prepareListReads();
+      const offset = pageOffset({ page, limit });
+      const found = await countedPage(
+        { page, limit },
+        listReads.page.execute({ taskId, ownerId: taskOwnerId, viewerId, limit, offset }),
+        db.select({ n: count() }).from(bids).where(listed(taskId, viewerId)),
+      );
+      return mapPage(found, (r) => ({
+        ...bidFields(r),
+        editedAt: r.editedAt?.toISOString() ?? null,
+        userId: r.userId,
+        userName: r.userName,
+        bidder: {
+          image: r.image,
+          memberSince: r.memberSince.toISOString(),
+          rating: ratingSummary(r.ratingSum, r.ratingCount),
+          jobsCompleted: r.jobsCompleted,
+        },
+        ...(r.moderation === 'held' || r.moderation === 'removed'
+          ? { moderationNotice: moderationNotice(r.moderation, r.moderationRule)! }
+          : {}),
+        ...(r.mayRead
+          ? {
+              userEmail: r.userEmail ?? '',
+              message: r.message,
+              history: (r.history ?? []).map((h) => ({
+                ...h,
+                replacedAt: new Date(h.replacedAt).toISOString(),
+              })),
+            }
+          : {}),
+      }));
+    },
+
+    /** One offer per person per task: a new one, or their existing one changed (offers.ts). */
+    place: (taskId: string, bidder: { id: string; name: string }, values: BidValues) =>
+      placeOffer(db, events, taskId, bidder, values),
+
+    /** Withdraws the bidder's own pending offer (offers.ts). */
+    withdraw: (bidderId: string, bidId: string) => withdrawOffer(db, events, bidderId, bidId),
+
+    /**
+     * Awards the work: accepts one bid and declines every other pending one, in one
+     * transaction whose notifications go out with it, only while bidding is open.
+     */
+    async accept(ownerId: string, bidId: string): Promise<Accepted> {
+      if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const [bid] = await tx
+          .select({ ...columnsOf(bids, 'taskId', 'bidderId', 'amount'), bidderName: user.name })
+          .from(bids)
+          .innerJoin(user, eq(user.id, bids.bidderId))
+          .where(eq(bids.id, bidId));
+        if (!bid) throw notFound(BID_NOT_FOUND);
+        const task = await guardTask(tx, bid.taskId, ownerId, 'accept');
+        // An offer hidden by a block (either way) is not accepted.
+        await assertMayContact(tx, ownerId, bid.bidderId, BLOCK_MESSAGES.youBlockedBidder);
+        // Read again under the task's lock: every change of a bid's state holds that lock.
+        const [current] = await tx
+          .select({ status: bids.status })
+          .from(bids)
+          .where(eq(bids.id, bidId));
+        if (!current || !isAcceptable(current)) throw conflict(BID_NOT_PENDING, 'INVALID_STATE');
+
+        await tx
+          .update(tasks)
+          .set({
+            assignedTo: bid.bidderName,
+            assigneeId: bid.bidderId,
+            acceptedBidId: bidId,
+            status: TASK_ACTIONS.accept.to,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(tasks.id, bid.taskId));
+        await tx.update(bids).set({ status: BID_TRANSITIONS.accept.to }).where(eq(bids.id, bidId));
+        const { from, to } = BID_TRANSITIONS.declineOthers;
+        const declined = await tx
+          .update(bids)
+          .set({ status: to })
+          .where(and(eq(bids.taskId, bid.taskId), ne(bids.id, bidId), eq(bids.status, from)))
+          .returning({ bidderId: bids.bidderId });
+
+        const others = [...new Set(declined.map((d) => d.bidderId))].filter(
+          (id) => id !== bid.bidderId,
+        );
+        await notify(
+          tx,
+          events,
+          [
+            {
+              userId: bid.bidderId,
+              type: 'bid.accepted',
+              title: 'Your bid was accepted',
+              body: `${task.ownerName} accepted your bid of ${formatDollars(bid.amount)} on “${task.title}”.`,
+              taskId: bid.taskId,
+            },
+            ...others.map((userId) => ({
+              userId,
+              type: 'bid.declined' as const,
+              title: 'Your bid was declined',
+              body: `“${task.title}” was assigned to another bidder.`,
+              taskId: bid.taskId,
+            })),
+          ],
+          ownerId,
+        );
+        await events.publish(tx, { type: 'task.changed', taskId: bid.taskId });
+        return {
+          taskId: bid.taskId,
+          assignedTo: bid.bidderName,
+          declinedCount: declined.length,
+        };
+      });
+    },
+
+    /** The bids I placed, newest first, with their task and state, and how many there are. */
+    async myBids(bidderId: string, page: number, limit: number): Promise<Page<MyBid>> {
+      const mine = eq(bids.bidderId, bidderId);
+      const found = await countedPage(
+        { page, limit },
+        db
+          .select({
+            id: bids.id,
+            taskId: bids.taskId,
+            taskTitle: tasks.title,
+            taskStatus: tasks.status,
+            amount: bids.amount,
+            deadline: bids.deadline,
+            createdAt: bids.createdAt,
+            status: bids.status,
+          })
+          .from(bids)
+          .innerJoin(tasks, eq(tasks.id, bids.taskId))
+          .where(mine)
+          .orderBy(desc(bids.createdAt), desc(bids.id))
+          .limit(limit)
+          .offset(pageOffset({ page, limit })),
+        db.select({ n: count() }).from(bids).where(mine),
+      );
+      return mapPage(found, (r) => ({
+        ...bidFields(r),
+        taskTitle: r.taskTitle,
+        taskStatus: r.taskStatus,
+      }));
+    },
+  };
+}

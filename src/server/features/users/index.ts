@@ -1,0 +1,12 @@
+import type { Feature } from '../../platform/feature.ts';
+import { profilePersonalData } from './personal-data.ts';
+import { userRoutes } from './routes.ts';
+import { profileDemo } from './demo.ts';
+
+/** Public profiles: what a person shows everyone, and their track record. */
+export const usersFeature: Feature = {
+  name: 'users',
+  routes: userRoutes,
+  personalData: profilePersonalData,
+  demo: profileDemo,
+};

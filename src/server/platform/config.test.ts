@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** `.env.example` read the way the server reads `.env` (Node's own parser). */
+const example = parseEnv(
+  readFileSync(resolve(import.meta.dirname, '../../../.env.example'), 'utf8'),
+);
+
+describe('configuration from .env.example', () => {
+  // The one change: the data folder (the generated development secret is written there).
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'taskbid-config-'));
+
+  it('lists empty values, and loads as it is into a valid config with every default', () => {
+    for (const name of ['BASE_URL', 'DATABASE_URL', 'BETTER_AUTH_SECRET', 'GOOGLE_CLIENT_ID']) {
+      expect(example[name], name).toBe('');
+    }
+    const dir = dataDir();
+    const config = loadConfig({ ...example, DATA_DIR: dir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      databaseUrl: join(dir, 'pglite'),
+      google: null,
+      // In development the loopback spellings of BASE_URL are the same site.
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
+    });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    // Exactly what the same variables left out entirely give.
+    expect(config).toEqual(loadConfig({ DATA_DIR: dir }));
+  });
+
+  it('an empty or blank value means unset; a bad non-empty one is still refused', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir, BASE_URL: '  ', PORT: '', LOG_LEVEL: '' });
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.logLevel).toBe('info');
+    expect(() => loadConfig({ DATA_DIR: dir, BASE_URL: 'not a url' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: '' }),
+    ).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: '' })).toThrow(
+      /BETTER_AUTH_SECRET: is required in production/,
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import type { TaskSort } from '../constants.ts';
+import { parseSkills } from '../tasks/rules.ts';
+
+/*
+ * Saved searches and their task alerts, zod-free so the browse page and the settings can read
+ * the same rules the server enforces (the schemas in `schema.ts` build on these).
+ */
+
+/** How many searches one person may save. */
+export const SAVED_SEARCH_LIMIT = 10;
+
+/** A saved search's name, as the list and the alert show it. */
+export const SAVED_SEARCH_NAME_MAX = 60;
+
+/** How often a saved search may alert; `paused` never does. */
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly', 'paused'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** The frequencies that work today: daily and weekly digests are not built yet. */
+export const AVAILABLE_FREQUENCIES = ['instant', 'paused'] as const satisfies AlertFrequency[];
+export type AvailableFrequency = (typeof AVAILABLE_FREQUENCIES)[number];
+
+/** Where an alert may reach its person. */
+export const ALERT_CHANNELS = ['in-app', 'email'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** The channels that work today: e-mail (a digest) is not built yet. */
+export const AVAILABLE_CHANNELS = ['in-app'] as const satisfies AlertChannel[];
+
+/** At most one alert per saved search in this many minutes; the matches in between add up. */
+export const ALERT_EVERY_MINUTES = 15;
+
+/** The browse page's URL state a saved search keeps (the page and the status filter are not). */
+export const CRITERIA_FIELDS = [
+  'search',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'location',
+  'skills',
+  'sort',
+] as const;
+export type CriteriaField = (typeof CRITERIA_FIELDS)[number];
+
+/** A saved search's criteria as stored and sent: the browse URL's values, none empty. */
+export type SavedCriteria = Partial<Record<CriteriaField, string>>;
+
+/** The criteria as the browse query's schema reads them (amounts as numbers, the sort set). */
+export interface ParsedCriteria {
+  search?: string | undefined;
+  category?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  location?: string | undefined;
+  skills?: string | undefined;
+  sort: TaskSort;
+}
+
+/** True when a search term or a filter is set: a sort alone is no search to save. */
+export function hasCriteria(c: ParsedCriteria | SavedCriteria): boolean {
+  return CRITERIA_FIELDS.some(
+    (field) => field !== 'sort' && c[field] !== undefined && String(c[field]).trim() !== '',
+  );
+}
+
+/**
+ * The one way criteria are stored: trimmed, empty values and the default sort left out,
+ * amounts as plain numbers ("10.50" is "10.5"), skills as the list browse reads.
+ */
+export function canonicalCriteria(c: ParsedCriteria): SavedCriteria {
+  const skills = parseSkills(c.skills).join(', ');
+  const out: SavedCriteria = {
+    search: c.search?.trim(),
+    category: c.category,
+    minPrice: c.minPrice === undefined ? undefined : String(c.minPrice),
+    maxPrice: c.maxPrice === undefined ? undefined : String(c.maxPrice),
+    location: c.location?.trim(),
+    skills,
+    sort: c.sort === 'newest' ? undefined : c.sort,
+  };
+  return Object.fromEntries(
+    CRITERIA_FIELDS.flatMap((field) => (out[field] ? [[field, out[field]]] : [])),
+  ) as SavedCriteria;
+}
+
+/**
+ * What makes two saved searches "the same search": their canonical criteria with the words
+ * in lower case and the skills in any order (browse matches them so).
+ */
+export function criteriaKey(c: SavedCriteria): string {
+  const lower = (v: string | undefined) => v?.toLowerCase();
+  const skills = c.skills ? parseSkills(c.skills.toLowerCase()).sort().join(',') : undefined;
+  return JSON.stringify([
+    lower(c.search),
+    c.category,
+    c.minPrice,
+    c.maxPrice,
+    lower(c.location),
+    skills,
+    c.sort,
+  ]);
+}
+
+/** The browse page showing a saved search's tasks. */
+export function browsePath(c: SavedCriteria): string {
+  const params = new URLSearchParams();
+  for (const field of CRITERIA_FIELDS) {
+    const value = c[field];
+    if (value) params.set(field, value);
+  }
+  const query = params.toString();
+  return query ? `/browse-tasks?${query}` : '/browse-tasks';
+}
+
+/** The alert's title: "3 new tasks match “Logo design”" ("50+" past what one alert counts). */
+export function alertTitle(count: number, capped: boolean, name: string): string {
+  const figure = capped ? `${count}+` : String(count);
+  return `${figure} new ${count === 1 && !capped ? 'task matches' : 'tasks match'} “${name}”`;
+}
+
+/** A name to start from: the search term, else the first filter's value. */
+export function suggestedName(c: SavedCriteria): string {
+  const first =
+    c.search ??
+    c.skills ??
+    c.category ??
+    c.location ??
+    (c.minPrice || c.maxPrice
+      ? `Tasks from $${c.minPrice ?? 0}${c.maxPrice ? ` to $${c.maxPrice}` : ''}`
+      : '');
+  return first.slice(0, SAVED_SEARCH_NAME_MAX).trim();
+}
+
+/** Refusals the API gives, also shown beside the dialog's fields. */
+export const SAVED_SEARCH_MESSAGES = {
+  limit: `You can save up to ${SAVED_SEARCH_LIMIT} searches. Delete one in Settings › Task alerts to save another.`,
+  duplicate: 'You already saved this search',
+  notFound: 'Saved search not found',
+  noCriteria: 'Search for something or choose a filter before saving the search',
+} as const;

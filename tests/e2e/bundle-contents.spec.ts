@@ -1,0 +1,56 @@
+/**
+ * What the built web app must never carry: zod. The client imports the shared schemas
+ * (`src/shared/<feature>/schema.ts`) as types only, which ESLint holds by one glob; this
+ * reads every script of the build the browser tests run against and looks for zod's own
+ * class names, which survive minification as strings.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { test as appTest } from './support/test.ts';
+import { ROOT } from './support/stack.ts';
+
+const ZOD_MARKERS = ['$ZodType', 'ZodError'];
+
+test('the built client carries no zod', () => {
+  const assets = join(ROOT, 'dist/client/assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const name of scripts) {
+    const text = readFileSync(join(assets, name), 'utf8');
+    for (const marker of ZOD_MARKERS) expect(text, `${name} holds ${marker}`).not.toContain(marker);
+  }
+});
+
+/**
+ * The password rules and their strength meter (with the short list of common passwords) load
+ * with the forms that choose a password only: the home page and the login page never fetch them.
+ */
+appTest.describe('the password strength meter costs other pages nothing', () => {
+  const MARKER = 'motdepasse'; // one of the common passwords on the list
+
+  async function scriptsOf(page: Page, path: string): Promise<string> {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.text());
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(bodies)).join('\n');
+  }
+
+  appTest('home and login load no password rules; sign-up does', async ({ browser, baseURL }) => {
+    for (const [path, loaded] of [
+      ['/', false],
+      ['/login', false],
+      ['/signup', true],
+    ] as const) {
+      const context = await browser.newContext({ baseURL });
+      const scripts = await scriptsOf(await context.newPage(), path);
+      await context.close();
+      if (loaded) expect(scripts, path).toContain(MARKER);
+      else expect(scripts, path).not.toContain(MARKER);
+    }
+  });
+});

@@ -43,6 +43,8 @@ test.describe('focus after a navigation', () => {
   test('Back still returns to where the page was left', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 600 });
     await page.goto('/privacy-policy');
+    // The page drawn, not its spinner (a place taken then moves when the page grows).
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);

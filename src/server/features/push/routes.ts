@@ -41,7 +41,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       pushOn();
       if (production && !request.body.endpoint.startsWith('https://'))
-        throw invalidInput('body', [{ path: 'endpoint', message: PUSH_MESSAGES.httpsOnly }]);
+        throw invalidInput('body', [{ path: 'body.endpoint', message: PUSH_MESSAGES.httpsOnly }]);
       return reply.status(201).send(await repo.subscribe(request.user.id, request.body));
     },
   );

@@ -5,6 +5,7 @@ import { pushAlerts } from './push-alerts.ts';
 import { alertRoutes } from './routes.ts';
 
 export { sendInstantAlerts } from './job.ts';
+export { pushAlerts } from './push-alerts.ts';
 
 /**
  * Task alerts: saved searches of the browse page, and a notification in the bell when new

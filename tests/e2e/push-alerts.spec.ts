@@ -94,9 +94,11 @@ test('turns alerts on on this device, shows a task alert pushed to it, and turns
       publicKey,
     );
     const stored = async () =>
-      ((await (await page.request.get('/api/account/export')).json()) as {
-        pushSubscriptions: { endpoint: string }[];
-      }).pushSubscriptions.map((s) => s.endpoint);
+      (
+        (await (await page.request.get('/api/account/export')).json()) as {
+          pushSubscriptions: { endpoint: string }[];
+        }
+      ).pushSubscriptions.map((s) => s.endpoint);
     expect(await stored()).toEqual([device.endpoint]);
 
     // Someone posts a matching task; the alert job runs and pushes to the push service.

@@ -49,8 +49,14 @@ const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
     LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(32),
     PUSH: z.enum(['on', 'off']).default('on'),
-    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, VAPID_PUBLIC_ISSUE).optional(),
-    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, VAPID_PRIVATE_ISSUE).optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, VAPID_PUBLIC_ISSUE)
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, VAPID_PRIVATE_ISSUE)
+      .optional(),
     VAPID_SUBJECT: z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be mailto:… or https://…')
@@ -77,7 +83,8 @@ const envSchema = z
           ctx.addIssue({
             code: 'custom',
             path: [name],
-            message: 'is required in production while PUSH is on (npx web-push generate-vapid-keys)',
+            message:
+              'is required in production while PUSH is on (npx web-push generate-vapid-keys)',
           });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {

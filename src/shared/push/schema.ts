@@ -5,10 +5,7 @@ const base64url = (bytes: number) => {
   const chars = Math.ceil((bytes * 4) / 3);
   return z
     .string()
-    .regex(
-      new RegExp(`^[A-Za-z0-9_-]{${chars}}={0,2}$`),
-      `must be ${bytes} bytes in base64url`,
-    );
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${chars}}={0,2}$`), `must be ${bytes} bytes in base64url`);
 };
 
 /** The push service's address of one browser (https in production: the route checks). */

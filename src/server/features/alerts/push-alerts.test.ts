@@ -30,7 +30,12 @@ describe('task alerts by web push, through a real push service', () => {
     return pushAlerts(t.app.database.db, t.config.push, log, matches);
   };
   const quietTimeOver = (id: string) =>
-    setTimeAgo(t.app.database.db, savedSearches.alertedAt, id, `${ALERT_EVERY_MINUTES + 1} minutes`);
+    setTimeAgo(
+      t.app.database.db,
+      savedSearches.alertedAt,
+      id,
+      `${ALERT_EVERY_MINUTES + 1} minutes`,
+    );
 
   /** A browser of `who` subscribed at the push service and turned on through the API. */
   const device = async (who: TestUser) => {

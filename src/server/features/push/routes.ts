@@ -25,7 +25,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/push/key',
     routeOptions('public', 'push', 'The public key browsers subscribe to push with', {
-      description: 'The VAPID public key (base64url), `applicationServerKey` to `pushManager.subscribe`. 404 when push is off.',
+      description:
+        'The VAPID public key (base64url), `applicationServerKey` to `pushManager.subscribe`. 404 when push is off.',
       response: { 200: pushKeySchema, ...errorResponses(404) },
     }),
     async () => ({ publicKey: pushOn().publicKey }),

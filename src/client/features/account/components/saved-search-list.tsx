@@ -100,7 +100,9 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
             <span className={`badge badge-sm badge-soft ${paused ? '' : 'badge-success'}`}>
               {paused ? 'Paused' : 'Instant'}
             </span>
-            {push ? <span className="badge badge-sm badge-soft badge-info">On my devices</span> : null}
+            {push ? (
+              <span className="badge badge-sm badge-soft badge-info">On my devices</span>
+            ) : null}
           </p>
           <p className="text-sm break-words text-base-content/75">{words.join(' · ')}</p>
           <p className="text-xs text-base-content/70">
@@ -181,7 +183,11 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
             <SubmitButton
               busy={pushing.busy}
               label={push ? 'Not on my devices' : 'Also on my devices'}
-              busyLabel={push ? `Stopping device alerts of ${search.name}` : `Alerting ${search.name} on my devices`}
+              busyLabel={
+                push
+                  ? `Stopping device alerts of ${search.name}`
+                  : `Alerting ${search.name} on my devices`
+              }
               name={`${push ? 'Not on my devices' : 'Also on my devices'}: ${search.name}`}
               icon={Smartphone}
               className="btn-outline btn-sm"

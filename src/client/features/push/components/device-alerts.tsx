@@ -33,11 +33,17 @@ export function DeviceAlerts({ state }: { state: DeviceAlertState }) {
       <p className="text-sm text-base-content/75">{SAYS[state]}</p>
       {state === 'off' || on ? (
         <fetcher.Form method="post">
-          <input type="hidden" name="intent" value={on ? 'device-alerts-off' : 'device-alerts-on'} />
+          <input
+            type="hidden"
+            name="intent"
+            value={on ? 'device-alerts-off' : 'device-alerts-on'}
+          />
           <SubmitButton
             busy={busy}
             label={on ? 'Turn off alerts on this device' : 'Turn on alerts on this device'}
-            busyLabel={on ? 'Turning alerts off on this device' : 'Turning alerts on on this device'}
+            busyLabel={
+              on ? 'Turning alerts off on this device' : 'Turning alerts on on this device'
+            }
             icon={on ? BellOff : BellRing}
             className={on ? 'btn-outline btn-sm' : 'btn-sm'}
           />

@@ -105,11 +105,9 @@ test('turns alerts on on this device, shows a task alert pushed to it, and turns
     const poster = await accounts.apiUser('poster');
     await createTask(poster.api, baseURL!, { title: `A ${word} to mend` });
     const run = await page.request.post(TEST_ALERTS_PATH);
-    expect(((await run.json()) as { pushed: unknown }).pushed).toEqual({
-      sent: 1,
-      removed: 0,
-      failed: 0,
-    });
+    expect(run.status()).toBe(200);
+    // (Another test's run of the job may have sent it first: what arrived is what counts.)
+    await expect.poll(() => service.messages(device.clientHash)).toHaveLength(1);
     const [payload] = await service.messages(device.clientHash);
     const message = {
       title: '1 new task matches your saved search',

@@ -27,9 +27,9 @@ export function DeviceAlerts({ state }: { state: DeviceAlertState }) {
       aria-labelledby="device-alerts-title"
       className="mb-6 flex flex-col gap-3 rounded-box border border-base-300 p-4"
     >
-      <h2 id="device-alerts-title" className="font-medium">
+      <h3 id="device-alerts-title" className="font-medium">
         This device
-      </h2>
+      </h3>
       <p className="text-sm text-base-content/75">{SAYS[state]}</p>
       {state === 'off' || on ? (
         <fetcher.Form method="post">

@@ -37,14 +37,14 @@ interface BrowseData {
 }
 
 export const action = intentAction({
-  'save-search': async ({ text }) => {
+  'save-search': async ({ form, text }) => {
     const criteria = readCriteria(text('criteria'));
     const frequency = text('frequency') as CreateSavedSearchInput['frequency'];
     const saved = await createSavedSearch({
       name: text('name'),
       criteria,
       frequency,
-      channels: ['in-app'],
+      channels: form.getAll('channels').includes('push') ? ['in-app', 'push'] : ['in-app'],
     });
     return { saved: saved._id };
   },

@@ -8,6 +8,7 @@ import { notificationsFeature } from './notifications/index.ts';
 import { operatorsFeature } from './operators/index.ts';
 import { paymentsFeature } from './payments/index.ts';
 import { preventionFeature } from './prevention/index.ts';
+import { pushFeature } from './push/index.ts';
 import { photosFeature } from './photos/index.ts';
 import { questionsFeature } from './questions/index.ts';
 import { reportsFeature } from './reports/index.ts';
@@ -38,6 +39,7 @@ export const FEATURES: readonly Feature[] = [
   preventionFeature,
   photosFeature,
   paymentsFeature,
+  pushFeature,
   alertsFeature,
   accountFeature,
 ];

@@ -47,4 +47,39 @@ describe('configuration from .env.example', () => {
       /BETTER_AUTH_SECRET: is required in production/,
     );
   });
+
+  it('VAPID keys: generated once and kept outside production, required in production with push on', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.push?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.push?.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.push?.subject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ DATA_DIR: dir }).push).toEqual(first.push);
+    expect(loadConfig({ DATA_DIR: dataDir() }).push?.publicKey).not.toBe(first.push?.publicKey);
+    expect(loadConfig({ DATA_DIR: dir, PUSH: 'off' }).push).toBeNull();
+
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://localhost:25',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /VAPID_PUBLIC_KEY: is required in production while PUSH is on[\s\S]*VAPID_PRIVATE_KEY[\s\S]*VAPID_SUBJECT/,
+    );
+    expect(loadConfig({ ...production, PUSH: 'off' }).push).toBeNull();
+    const keys = {
+      VAPID_PUBLIC_KEY: first.push?.publicKey ?? '',
+      VAPID_PRIVATE_KEY: first.push?.privateKey ?? '',
+      VAPID_SUBJECT: 'https://taskbid.example/contact',
+    };
+    expect(loadConfig({ ...production, ...keys }).push).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'https://taskbid.example/contact',
+    });
+    expect(() => loadConfig({ ...production, ...keys, VAPID_SUBJECT: 'me@example.com' })).toThrow(
+      /VAPID_SUBJECT: must be mailto:… or https:\/\/…/,
+    );
+  });
 });

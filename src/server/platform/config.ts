@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logger.ts';
+
+const VAPID_PUBLIC_ISSUE = 'must be the base64url public key (87 characters)';
+const VAPID_PRIVATE_ISSUE = 'must be the base64url private key (43 characters)';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -45,6 +48,19 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('TaskBid <no-reply@localhost>'),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
     LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(32),
+    PUSH: z.enum(['on', 'off']).default('on'),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, VAPID_PUBLIC_ISSUE)
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, VAPID_PRIVATE_ISSUE)
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be mailto:… or https://…')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -59,6 +75,23 @@ const envSchema = z
         code: 'custom',
         path: ['SMTP_URL'],
         message: 'is required in production (mail is written to files only outside it)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PUSH === 'on') {
+      for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'is required in production while PUSH is on (npx web-push generate-vapid-keys)',
+          });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
       });
     }
     if (env.DATABASE_READ_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
@@ -115,6 +148,17 @@ export interface Config {
    * 0 turns the cache off.
    */
   listCacheBytes: number;
+  /** Web push (VAPID): null when PUSH is off. */
+  push: PushConfig | null;
+}
+
+/** The server's VAPID identity, which browsers subscribe with and push services check. */
+export interface PushConfig {
+  /** base64url, the uncompressed P-256 point browsers get as `applicationServerKey`. */
+  publicKey: string;
+  privateKey: string;
+  /** Who push services may contact about this sender: mailto:… or https://…. */
+  subject: string;
 }
 
 export interface MailConfig {
@@ -197,6 +241,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streams: { heartbeatMs: 15_000, maxUnsentBytes: 64 * 1024 },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
+    push:
+      e.PUSH === 'off'
+        ? null
+        : {
+            ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+              ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+              : developmentVapidKeys(dataDir)),
+            subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+          },
   };
 }
 
@@ -242,4 +295,34 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Outside production missing VAPID keys are generated once and kept beside the data, like the
+ * auth secret: a browser's subscription stays valid across restarts.
+ */
+function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const secret = ecdh.getPrivateKey();
+  const keys: VapidKeys = {
+    publicKey: ecdh.getPublicKey('base64url'),
+    // 32 bytes always: a key with leading zero bytes comes back shorter.
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  };
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The address in `TaskBid <no-reply@example.com>` (or the whole value). */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { DemoData } from './demo.ts';
 import type { AppEvent, AppEventType, EventBus } from './events/bus.ts';
@@ -58,6 +59,7 @@ export interface JobContext {
   db: Db;
   events: EventBus;
   log: FastifyBaseLogger;
+  config: Config;
 }
 
 export interface Job {

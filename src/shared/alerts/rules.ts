@@ -21,11 +21,11 @@ export const AVAILABLE_FREQUENCIES = ['instant', 'paused'] as const satisfies Al
 export type AvailableFrequency = (typeof AVAILABLE_FREQUENCIES)[number];
 
 /** Where an alert may reach its person. */
-export const ALERT_CHANNELS = ['in-app', 'email'] as const;
+export const ALERT_CHANNELS = ['in-app', 'email', 'push'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /** The channels that work today: e-mail (a digest) is not built yet. */
-export const AVAILABLE_CHANNELS = ['in-app'] as const satisfies AlertChannel[];
+export const AVAILABLE_CHANNELS = ['in-app', 'push'] as const satisfies AlertChannel[];
 
 /** At most one alert per saved search in this many minutes; the matches in between add up. */
 export const ALERT_EVERY_MINUTES = 15;

@@ -37,7 +37,7 @@ const name = z
 /** Only what is delivered today can be chosen. */
 const frequency = z.enum(AVAILABLE_FREQUENCIES, 'must be Instant or Paused');
 const channels = z
-  .array(z.enum(AVAILABLE_CHANNELS, 'only alerts in the app are available'))
+  .array(z.enum(AVAILABLE_CHANNELS, 'must be in-app or push (e-mail alerts are not available yet)'))
   .min(1, 'choose at least one')
   .transform((list) => [...new Set(list)]);
 

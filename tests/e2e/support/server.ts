@@ -6,7 +6,7 @@
  * received (support/mailbox.ts), so a test can follow a link from its mail. A third imports a
  * first-version export into the server's in-memory database (as `npm run import` would). A
  * fourth gives an account an operator role, as `npm run admin -- grant` would. A fifth runs
- * the task alert job once.
+ * the task alert job once (and sends its push messages).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { user } from '../../../src/server/platform/db/schema.ts';
 import { runImport } from '../../../tools/import/run.ts';
 import { createOperatorRepository } from '../../../src/server/features/operators/index.ts';
-import { sendInstantAlerts } from '../../../src/server/features/alerts/index.ts';
+import { pushAlerts, sendInstantAlerts } from '../../../src/server/features/alerts/index.ts';
 import type { Role } from '../../../src/shared/operators/rules.ts';
 import { main } from '../../../src/server/main.ts';
 import { startSmtpServer } from '../../setup/smtp-server.ts';
@@ -69,7 +69,8 @@ await main((app) => {
   );
   app.post(TEST_ALERTS_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async () => {
     const matches = await sendInstantAlerts(app.database.db, app.events, new Date(), 0);
-    return { alerted: matches.filter((m) => m.taskIds.length > 0).length };
+    const pushed = await pushAlerts(app.database.db, app.config.push, app.log, matches);
+    return { alerted: matches.filter((m) => m.taskIds.length > 0).length, pushed };
   });
   app.get<{ Params: { email: string } }>(
     `${TEST_MAIL_PATH}/:email`,

@@ -9,14 +9,24 @@ import {
 import { SavedSearchList } from '../../features/account/components/saved-search-list.tsx';
 import { describeCriteria } from '../../features/tasks/lib/browse-query.ts';
 import { settingsDone } from '../../features/account/lib/settings-done.ts';
+import { DeviceAlerts } from '../../features/push/components/device-alerts.tsx';
+import {
+  deviceAlertState,
+  turnOffDeviceAlerts,
+  turnOnDeviceAlerts,
+} from '../../features/push/lib/push-device.ts';
 import type { SettingsHandle } from './sections.ts';
 
 export const handle: SettingsHandle = {
-  description: `Searches you saved on Browse Tasks. When new tasks match one, your notifications tell you, at most once every ${ALERT_EVERY_MINUTES} minutes for each search. E-mail alerts are not available yet.`,
+  description: `Searches you saved on Browse Tasks. When new tasks match one, your notifications tell you (and your devices, for searches set to alert on them), at most once every ${ALERT_EVERY_MINUTES} minutes for each search. E-mail alerts are not available yet.`,
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { searches: await fetchSavedSearches(request.signal) };
+  const [searches, device] = await Promise.all([
+    fetchSavedSearches(request.signal),
+    deviceAlertState(),
+  ]);
+  return { searches, device };
 }
 
 export const action = intentAction({
@@ -30,8 +40,21 @@ export const action = intentAction({
     await updateSavedSearch(text('id'), { frequency });
     return settingsDone(intent);
   },
+  'set-search-push': async ({ intent, text }) => {
+    const push = text('push') === 'on';
+    await updateSavedSearch(text('id'), { channels: push ? ['in-app', 'push'] : ['in-app'] });
+    return settingsDone(intent);
+  },
   'delete-search': async ({ intent, text }) => {
     await deleteSavedSearch(text('id'));
+    return settingsDone(intent);
+  },
+  'device-alerts-on': async ({ intent }) => {
+    await turnOnDeviceAlerts();
+    return settingsDone(intent);
+  },
+  'device-alerts-off': async ({ intent }) => {
+    await turnOffDeviceAlerts();
     return settingsDone(intent);
   },
 });
@@ -40,10 +63,15 @@ export { shouldRevalidate } from '../../lib/action-result.ts';
 
 /** /profile/alerts: the saved searches, each to open, pause or resume, rename or delete. */
 export function Component() {
-  const { searches } = useLoaderData<typeof loader>();
+  const { searches, device } = useLoaderData<typeof loader>();
   const described = searches.map((search) => ({
     search,
     words: describeCriteria(search.criteria),
   }));
-  return <SavedSearchList searches={described} />;
+  return (
+    <>
+      <DeviceAlerts state={device} />
+      <SavedSearchList searches={described} />
+    </>
+  );
 }

@@ -116,6 +116,12 @@ describe('personal data, over every feature’s declaration', () => {
       name: 'Tiling in Lyon',
       criteria: { search: 'tiling', location: 'Lyon' },
     });
+    // A browser of mine that gets task alerts by push.
+    const browserKeys = { p256dh: `B${'k'.repeat(86)}`, auth: 'a'.repeat(22) };
+    await ok(me, 'POST', '/api/push/subscriptions', {
+      endpoint: 'https://push.example.test/send/pat',
+      keys: browserKeys,
+    });
     // A block I made, and one of me (never in my download: it is their decision).
     const pest = await signUpVerified(t.app, { name: 'Pete Pest' });
     await ok(me, 'POST', '/api/blocks', { userId: pest.id });
@@ -144,6 +150,15 @@ describe('personal data, over every feature’s declaration', () => {
       { userId: pest.id, name: 'Pete Pest', since: expect.any(String) },
     ]);
     expect(JSON.stringify(data)).not.toContain(other.email);
+    // The browser is listed; its keys are not.
+    expect(data.pushSubscriptions).toEqual([
+      {
+        endpoint: 'https://push.example.test/send/pat',
+        createdAt: expect.any(String),
+        lastSuccessAt: null,
+      },
+    ]);
+    expect(JSON.stringify(data)).not.toContain(browserKeys.p256dh);
 
     const gone = await t.app.inject({
       method: 'DELETE',
@@ -188,6 +203,7 @@ describe('personal data, over every feature’s declaration', () => {
       'photos',
       'statements',
       'blocks',
+      'push_subscriptions',
     ])
       expect(after[name], `${name} after deletion`).toBe(0);
   });

@@ -3,6 +3,7 @@ import {
   ALERT_EVERY_MINUTES,
   alertTitle,
   browsePath,
+  type AlertChannel,
   type SavedCriteria,
 } from '../../../shared/alerts/rules.ts';
 import { savedCriteriaSchema } from '../../../shared/alerts/schema.ts';
@@ -27,7 +28,15 @@ export const ALERT_SETTLE_MS = 5_000;
 export interface AlertMatch {
   savedSearchId: string;
   taskIds: string[];
+  userId: string;
+  /** Where its alert goes: the bell (written in the run) and push (sent after it). */
+  channels: AlertChannel[];
+  /** Browse with the search's criteria. */
+  link: string;
 }
+
+/** The channels an instant alert goes to. */
+const INSTANT_CHANNELS = sql.raw(`array['in-app', 'push']::text[]`);
 
 /**
  * The tasks that a saved search of `userId` matches among those created in (`since`,
@@ -61,7 +70,7 @@ export async function matchingTasks(
 }
 
 /**
- * Instant alerts in the app: each saved search set to Instant (and to the app), whose last
+ * Instant alerts in the app: each saved search set to Instant (and to the app or push), whose last
  * alert is at least ALERT_EVERY_MINUTES old, is matched against the tasks created since its
  * watermark; one notification says how many match and links to browse with its criteria.
  * Safe on every instance at once: the claiming UPDATE locks each search until the run's
@@ -79,7 +88,7 @@ export async function sendInstantAlerts(
   const quietSince = new Date(now.getTime() - ALERT_EVERY_MINUTES * 60_000);
   const due = and(
     eq(savedSearches.frequency, 'instant'),
-    sql`'in-app' = any(${savedSearches.channels})`,
+    sql`${savedSearches.channels} && ${INSTANT_CHANNELS}`,
     lt(savedSearches.matchedUntil, until),
     or(isNull(savedSearches.alertedAt), lte(savedSearches.alertedAt, quietSince)),
   );
@@ -99,17 +108,21 @@ export async function sendInstantAlerts(
         userId: savedSearches.userId,
         name: savedSearches.name,
         criteria: savedSearches.criteria,
+        channels: savedSearches.channels,
         matchedUntil: savedSearches.matchedUntil,
       });
     const matches: AlertMatch[] = [];
     for (const search of claimed) {
       const taskIds = await matchingTasks(tx, search, search.matchedUntil, until);
-      matches.push({ savedSearchId: search.id, taskIds });
+      const { userId, channels } = search;
+      const link = browsePath(search.criteria);
+      matches.push({ savedSearchId: search.id, taskIds, userId, channels, link });
       await tx
         .update(savedSearches)
         .set({ matchedUntil: until, ...(taskIds.length > 0 ? { alertedAt: now } : {}) })
         .where(eq(savedSearches.id, search.id));
-      if (taskIds.length > 0) await alert(tx, events, search, taskIds);
+      if (taskIds.length > 0 && channels.includes('in-app'))
+        await alert(tx, events, search, taskIds);
     }
     return matches;
   });

@@ -131,6 +131,9 @@ const ROUTES = `
   GET    | /api/tasks/:id/photos                   | public
   POST   | /api/tasks/:id/photos                   | user
   DELETE | /api/photos/:id                         | user
+  GET    | /api/push/key                           | public
+  POST   | /api/push/subscriptions                 | user
+  DELETE | /api/push/subscriptions                 | user
   GET    | /api/saved-searches                     | user
   POST   | /api/saved-searches                     | user
   PATCH  | /api/saved-searches/:id                 | user

@@ -21,4 +21,5 @@ export * from './schema/moderation.ts';
 export * from './schema/photos.ts';
 export * from './schema/ledger.ts';
 export * from './schema/alerts.ts';
+export * from './schema/push.ts';
 export * from './schema/blocks.ts';

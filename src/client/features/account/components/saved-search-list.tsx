@@ -1,4 +1,4 @@
-import { BellOff, BellRing, ExternalLink, Pencil, Search, Trash2 } from 'lucide-react';
+import { BellOff, BellRing, ExternalLink, Pencil, Search, Smartphone, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX } from '../../../../shared/alerts/rules.ts';
@@ -72,7 +72,9 @@ interface SavedSearchRowProps extends DescribedSearch {
 
 function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
   const paused = search.frequency === 'paused';
+  const push = search.channels.includes('push');
   const pause = useSettingsFetcher();
+  const pushing = useSettingsFetcher();
   const rename = useSettingsFetcher();
   // The rename form is open from its button until a rename it sent has worked.
   const [openedWith, setOpenedWith] = useState<{ data: unknown } | null>(null);
@@ -98,6 +100,9 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
             <span className={`badge badge-sm badge-soft ${paused ? '' : 'badge-success'}`}>
               {paused ? 'Paused' : 'Instant'}
             </span>
+            {push ? (
+              <span className="badge badge-sm badge-soft badge-info">On my devices</span>
+            ) : null}
           </p>
           <p className="text-sm break-words text-base-content/75">{words.join(' · ')}</p>
           <p className="text-xs text-base-content/70">
@@ -105,9 +110,9 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
               ? `Last alert ${formatDateTime(search.lastAlertAt)}`
               : `Saved ${formatDateTime(search.createdAt)}, no alert yet`}
           </p>
-          {pause.failure ? (
+          {(pause.failure ?? pushing.failure) ? (
             <p role="alert" className="mt-1 text-sm text-error">
-              {pause.failure.message}
+              {(pause.failure ?? pushing.failure)?.message}
             </p>
           ) : null}
         </div>
@@ -171,6 +176,23 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
               className="btn-outline btn-sm"
             />
           </pause.fetcher.Form>
+          <pushing.fetcher.Form method="post">
+            <input type="hidden" name="intent" value="set-search-push" />
+            <input type="hidden" name="id" value={search._id} />
+            <input type="hidden" name="push" value={push ? 'off' : 'on'} />
+            <SubmitButton
+              busy={pushing.busy}
+              label={push ? 'Not on my devices' : 'Also on my devices'}
+              busyLabel={
+                push
+                  ? `Stopping device alerts of ${search.name}`
+                  : `Alerting ${search.name} on my devices`
+              }
+              name={`${push ? 'Not on my devices' : 'Also on my devices'}: ${search.name}`}
+              icon={Smartphone}
+              className="btn-outline btn-sm"
+            />
+          </pushing.fetcher.Form>
           <button
             type="button"
             className="btn btn-outline btn-sm"

@@ -16,7 +16,10 @@ export type SettingsIntent =
   | 'public-profile'
   | 'rename-search'
   | 'set-search-frequency'
-  | 'delete-search';
+  | 'set-search-push'
+  | 'delete-search'
+  | 'device-alerts-on'
+  | 'device-alerts-off';
 
 /** The action's answer when it worked: which intent, and the address a link went to. */
 export interface SettingsDone {

@@ -114,7 +114,14 @@ function SaveSearchDialog({ open, criteria, onDone, onClose }: SaveSearchDialogP
             <input type="checkbox" className="checkbox checkbox-sm" checked disabled readOnly />
             In the app
           </label>
-          <p className="mt-1 text-xs text-base-content/70">E-mail alerts are not available yet.</p>
+          <label className="mt-1 flex items-center gap-2 text-sm">
+            <input type="checkbox" className="checkbox checkbox-sm" name="channels" value="push" />
+            On my devices
+          </label>
+          <p className="mt-1 text-xs text-base-content/70">
+            Devices show alerts once turned on in Settings › Task alerts. E-mail alerts are not
+            available yet.
+          </p>
         </fieldset>
       </div>
     </ConfirmActionDialog>

@@ -1,14 +1,17 @@
 import type { Feature } from '../../platform/feature.ts';
+import { sendDigests } from './digest-job.ts';
 import { sendInstantAlerts } from './job.ts';
 import { alertPersonalData } from './personal-data.ts';
 import { alertRoutes } from './routes.ts';
 
+export { sendDigests } from './digest-job.ts';
 export { sendInstantAlerts } from './job.ts';
+export { matchTasks } from './match.ts';
 
 /**
- * Task alerts: saved searches of the browse page, and a notification in the bell when new
- * tasks match one (instant, at most one per search every ALERT_EVERY_MINUTES). E-mail digests
- * and push are not built yet.
+ * Task alerts: saved searches of the browse page. Instant ones tell of new matching tasks
+ * in the bell and/or by e-mail (at most one alert per search every ALERT_EVERY_MINUTES);
+ * daily and weekly ones gather each person's due searches into one e-mail digest.
  */
 export const alertsFeature: Feature = {
   name: 'alerts',
@@ -18,6 +21,11 @@ export const alertsFeature: Feature = {
       name: 'task alerts: tell saved searches of new matching tasks',
       everyMs: 60_000,
       run: ({ db, events }) => sendInstantAlerts(db, events),
+    },
+    {
+      name: 'task alerts: daily and weekly e-mail digests',
+      everyMs: 60_000,
+      run: ({ db }) => sendDigests(db),
     },
   ],
   personalData: alertPersonalData,

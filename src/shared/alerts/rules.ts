@@ -20,6 +20,20 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const ALERT_CHANNELS = ['in-app', 'email'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
+/** The frequencies as the screens name them. */
+export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  instant: 'Instant',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  paused: 'Paused',
+};
+
+/** The channels as the screens name them. */
+export const CHANNEL_LABELS: Record<AlertChannel, string> = {
+  'in-app': 'In the app',
+  email: 'E-mail',
+};
+
 /** The frequencies that gather what matched into one e-mail: a digest. */
 export const DIGEST_FREQUENCIES = ['daily', 'weekly'] as const satisfies AlertFrequency[];
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

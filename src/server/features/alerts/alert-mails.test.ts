@@ -14,8 +14,12 @@ import { sendInstantAlerts } from './job.ts';
 describe('task alerts by e-mail', () => {
   const t = useMailTestApp();
   const db = () => t.app.database.db;
-  const call = (method: string, url: string, who?: TestUser, body?: unknown) =>
-    apiCall(t.app, method, url, who, body);
+  const call = (
+    method: Parameters<typeof apiCall>[1],
+    url: string,
+    who?: TestUser,
+    body?: object,
+  ) => apiCall(t.app, method, url, who, body);
   const instant = () => sendInstantAlerts(db(), t.app.events, new Date(), 0);
   const digests = () => sendDigests(db(), new Date(), 0);
   /** Mail is sent by the worker once the job's transaction commits. */

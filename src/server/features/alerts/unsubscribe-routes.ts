@@ -58,39 +58,37 @@ export const alertUnsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, _body, done) => done(null, {}),
     );
-    oneClick
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/alerts/unsubscribe',
-        routeOptions(
-          'public',
-          'alerts',
-          'Turn off e-mail for the saved searches a task alert’s link names (one click)',
-          {
-            querystring: tokenQuery,
-            response: { 200: alertUnsubscribeSchema, ...errorResponses(400) },
-          },
-          { config: { mailClientPost: true } },
-        ),
-        async (request) => {
-          const { userId, ids } = readToken(request.query.token);
-          if (ids.length > 0)
-            await db
-              .update(savedSearches)
-              .set({
-                channels: sql`case when 'in-app' = any(${savedSearches.channels}) then array['in-app']::text[] else ${savedSearches.channels} end`,
-                frequency: sql`case when 'in-app' = any(${savedSearches.channels}) then ${savedSearches.frequency} else 'paused' end`,
-                updatedAt: sql`now()`,
-              })
-              .where(
-                and(
-                  eq(savedSearches.userId, userId),
-                  inArray(savedSearches.id, ids),
-                  sql`'email' = any(${savedSearches.channels})`,
-                ),
-              );
-          return named(db, userId, ids);
+    oneClick.withTypeProvider<ZodTypeProvider>().post(
+      '/api/alerts/unsubscribe',
+      routeOptions(
+        'public',
+        'alerts',
+        'Turn off e-mail for the saved searches a task alert’s link names (one click)',
+        {
+          querystring: tokenQuery,
+          response: { 200: alertUnsubscribeSchema, ...errorResponses(400) },
         },
-      );
+        { config: { mailClientPost: true } },
+      ),
+      async (request) => {
+        const { userId, ids } = readToken(request.query.token);
+        if (ids.length > 0)
+          await db
+            .update(savedSearches)
+            .set({
+              channels: sql`case when 'in-app' = any(${savedSearches.channels}) then array['in-app']::text[] else ${savedSearches.channels} end`,
+              frequency: sql`case when 'in-app' = any(${savedSearches.channels}) then ${savedSearches.frequency} else 'paused' end`,
+              updatedAt: sql`now()`,
+            })
+            .where(
+              and(
+                eq(savedSearches.userId, userId),
+                inArray(savedSearches.id, ids),
+                sql`'email' = any(${savedSearches.channels})`,
+              ),
+            );
+        return named(db, userId, ids);
+      },
+    );
   });
 };

@@ -16,6 +16,7 @@ export type SettingsIntent =
   | 'public-profile'
   | 'rename-search'
   | 'set-search-frequency'
+  | 'set-search-alerts'
   | 'delete-search';
 
 /** The action's answer when it worked: which intent, and the address a link went to. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import {
   ALERT_CHANNELS,
   ALERT_EVERY_MINUTES,
@@ -10,6 +10,7 @@ import {
   type AlertChannel,
   type AlertFrequency,
 } from '../../../../shared/alerts/rules.ts';
+import { FieldErrorsContext } from '../../../components/ui/field-errors.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 
 /** What each frequency means, under the choice. */
@@ -42,6 +43,8 @@ export function AlertOptions({
 }) {
   const [frequency, setFrequency] = useState(initialFrequency);
   const [channels, setChannels] = useState(initialChannels);
+  // The server's word on the channels (none chosen, say) shows under them.
+  const refusal = useContext(FieldErrorsContext).channels;
   const digest = isDigest(frequency);
   const shown: AlertChannel[] = digest ? ['email'] : channels;
   const toggle = (channel: AlertChannel, on: boolean) =>

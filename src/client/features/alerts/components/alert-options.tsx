@@ -83,6 +83,11 @@ export function AlertOptions({
             Daily and weekly alerts come by e-mail.
           </p>
         ) : null}
+        {refusal ? (
+          <p role="alert" className="mt-1 text-sm text-error">
+            {refusal.charAt(0).toUpperCase() + refusal.slice(1)}
+          </p>
+        ) : null}
       </fieldset>
     </>
   );

@@ -39,6 +39,7 @@ const openRoutes: RouteObject[] = [
   screen('browse-tasks', () => import('./routes/browse-tasks.tsx')),
   screen('users/:id', () => import('./routes/user-profile.tsx')),
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),
+  screen('alerts/unsubscribe', () => import('./routes/alerts-unsubscribe.tsx')),
   // The header bell's data (a loader and an action, no screen).
   { path: 'resources/notifications', lazy: () => import('./routes/notifications-resource.ts') },
   // The header's Messages count, and starting a conversation from any screen (no screen).

@@ -1,7 +1,7 @@
 /**
  * Task alerts: a bidder saves a search on Browse Tasks, someone else posts a matching task,
  * the alert job runs (the test server's route runs it once) and the bell says so, leading to
- * browse with the search; the settings pause, rename and delete the saved search.
+ * browse with the search; the settings pause, make it a weekly e-mail, rename and delete it.
  */
 import { TEST_ALERTS_PATH } from './support/stack.ts';
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
@@ -60,6 +60,15 @@ test.describe('task alerts', () => {
     await row.getByRole('button', { name: `Pause Logo design ${word}` }).click();
     await expect(row.getByText('Paused', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: `Resume Logo design ${word}` })).toBeVisible();
+
+    // Daily and Weekly are e-mail digests: only the e-mail box, checked.
+    await row.getByRole('button', { name: `Change the alerts of Logo design ${word}` }).click();
+    await row.getByLabel(`Alerts for Logo design ${word}`).selectOption('weekly');
+    await expect(row.getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+    await expect(row.getByRole('checkbox', { name: 'In the app' })).toBeDisabled();
+    await row.getByRole('button', { name: 'Save alerts' }).click();
+    await expect(row.getByText('Weekly', { exact: true })).toBeVisible();
+    await expect(row.getByText('E-mail', { exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: `Rename Logo design ${word}` }).click();
     await page.getByLabel(`New name for Logo design ${word}`).fill(`Bakery logos ${word}`);

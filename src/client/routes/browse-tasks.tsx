@@ -9,6 +9,7 @@ import type { CreateSavedSearchInput } from '../../shared/alerts/schema.ts';
 import { intentAction } from '../lib/action-result.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { createSavedSearch } from '../features/alerts/api/alerts-api.ts';
+import { readAlertOptions } from '../features/alerts/lib/criteria.ts';
 import { SaveSearchButton } from '../features/alerts/components/save-search-button.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { fetchCategories, fetchTaskPage } from '../features/tasks/api/tasks-api.ts';
@@ -37,15 +38,10 @@ interface BrowseData {
 }
 
 export const action = intentAction({
-  'save-search': async ({ form, text }) => {
+  'save-search': async ({ text, form }) => {
     const criteria = readCriteria(text('criteria'));
-    const frequency = text('frequency') as CreateSavedSearchInput['frequency'];
-    const saved = await createSavedSearch({
-      name: text('name'),
-      criteria,
-      frequency,
-      channels: form.getAll('channels').includes('push') ? ['in-app', 'push'] : ['in-app'],
-    });
+    const { frequency, channels } = readAlertOptions(form);
+    const saved = await createSavedSearch({ name: text('name'), criteria, frequency, channels });
     return { saved: saved._id };
   },
 });

@@ -3,7 +3,9 @@ import {
   alertTitle,
   browsePath,
   canonicalCriteria,
+  channelsProblem,
   criteriaKey,
+  lastDigestSlot,
   hasCriteria,
   suggestedName,
 } from './rules.ts';
@@ -49,5 +51,32 @@ describe('saved search rules', () => {
     expect(alertTitle(1, false, 'Logos')).toBe('1 new task matches “Logos”');
     expect(alertTitle(3, false, 'Logos')).toBe('3 new tasks match “Logos”');
     expect(alertTitle(50, true, 'Logos')).toBe('50+ new tasks match “Logos”');
+  });
+
+  it('knows when the last daily and weekly digests were due (08:00 UTC, weekly on Mondays)', () => {
+    const at = (iso: string) => new Date(iso);
+    // Wednesday 2026-11-25.
+    expect(lastDigestSlot('daily', at('2026-11-25T09:30:00Z'))).toEqual(at('2026-11-25T08:00:00Z'));
+    expect(lastDigestSlot('daily', at('2026-11-25T07:59:59Z'))).toEqual(at('2026-11-24T08:00:00Z'));
+    expect(lastDigestSlot('daily', at('2026-11-25T08:00:00Z'))).toEqual(at('2026-11-25T08:00:00Z'));
+    expect(lastDigestSlot('weekly', at('2026-11-25T09:30:00Z'))).toEqual(
+      at('2026-11-23T08:00:00Z'),
+    );
+    // Monday before the hour: the Monday before.
+    expect(lastDigestSlot('weekly', at('2026-11-23T07:00:00Z'))).toEqual(
+      at('2026-11-16T08:00:00Z'),
+    );
+    expect(lastDigestSlot('weekly', at('2026-11-23T08:01:00Z'))).toEqual(
+      at('2026-11-23T08:00:00Z'),
+    );
+  });
+
+  it('sends digests by e-mail only; instant alerts anywhere', () => {
+    expect(channelsProblem('daily', ['email'])).toBeNull();
+    expect(channelsProblem('weekly', ['in-app'])).not.toBeNull();
+    expect(channelsProblem('daily', ['email', 'in-app'])).not.toBeNull();
+    expect(channelsProblem('instant', ['email'])).toBeNull();
+    expect(channelsProblem('instant', ['in-app', 'email'])).toBeNull();
+    expect(channelsProblem('paused', ['in-app'])).toBeNull();
   });
 });

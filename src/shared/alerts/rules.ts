@@ -16,16 +16,64 @@ export const SAVED_SEARCH_NAME_MAX = 60;
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly', 'paused'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** The frequencies that work today: daily and weekly digests are not built yet. */
-export const AVAILABLE_FREQUENCIES = ['instant', 'paused'] as const satisfies AlertFrequency[];
-export type AvailableFrequency = (typeof AVAILABLE_FREQUENCIES)[number];
-
 /** Where an alert may reach its person. */
 export const ALERT_CHANNELS = ['in-app', 'email', 'push'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
-/** The channels that work today: e-mail (a digest) is not built yet. */
-export const AVAILABLE_CHANNELS = ['in-app', 'push'] as const satisfies AlertChannel[];
+/** The frequencies as the screens name them. */
+export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  instant: 'Instant',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  paused: 'Paused',
+};
+
+/** The channels as the screens name them. */
+export const CHANNEL_LABELS: Record<AlertChannel, string> = {
+  'in-app': 'In the app',
+  email: 'E-mail',
+  push: 'On my devices',
+};
+
+/** The frequencies that gather what matched into one e-mail: a digest. */
+export const DIGEST_FREQUENCIES = ['daily', 'weekly'] as const satisfies AlertFrequency[];
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+export const isDigest = (f: AlertFrequency): f is DigestFrequency =>
+  (DIGEST_FREQUENCIES as readonly string[]).includes(f);
+
+/** Digests go out at this hour (UTC): daily ones every day, weekly ones on Mondays. */
+export const DIGEST_HOUR_UTC = 8;
+/** The weekday of weekly digests (0 is Sunday, as `Date.getUTCDay` counts). */
+export const WEEKLY_DIGEST_DAY = 1;
+
+/** Tasks one search lists in an alert mail; "See all" opens the rest on Browse Tasks. */
+export const MAIL_TASKS_PER_SEARCH = 20;
+
+/**
+ * The latest moment at or before `at` when a digest of `frequency` was due: today's (or
+ * yesterday's) digest hour, and for weekly ones that hour on the last Monday. A search whose
+ * watermark is before it has a digest to send.
+ */
+export function lastDigestSlot(frequency: DigestFrequency, at: Date): Date {
+  const slot = new Date(at);
+  slot.setUTCHours(DIGEST_HOUR_UTC, 0, 0, 0);
+  if (slot > at) slot.setUTCDate(slot.getUTCDate() - 1);
+  if (frequency === 'weekly') {
+    const back = (slot.getUTCDay() - WEEKLY_DIGEST_DAY + 7) % 7;
+    slot.setUTCDate(slot.getUTCDate() - back);
+  }
+  return slot;
+}
+
+/**
+ * Why a frequency and channels do not go together (null when they do): a digest is an
+ * e-mail, so Daily and Weekly need the e-mail channel and no other.
+ */
+export function channelsProblem(frequency: AlertFrequency, channels: AlertChannel[]) {
+  if (isDigest(frequency) && (channels.length !== 1 || channels[0] !== 'email'))
+    return SAVED_SEARCH_MESSAGES.digestByEmail;
+  return null;
+}
 
 /** At most one alert per saved search in this many minutes; the matches in between add up. */
 export const ALERT_EVERY_MINUTES = 15;
@@ -118,6 +166,10 @@ export function alertTitle(count: number, capped: boolean, name: string): string
   return `${figure} new ${count === 1 && !capped ? 'task matches' : 'tasks match'} “${name}”`;
 }
 
+/** How many matched, as an alert says it: "50+" past the cap. */
+export const matchFigure = (total: number, cap: number): string =>
+  total > cap ? `${cap}+` : String(total);
+
 /** A name to start from: the search term, else the first filter's value. */
 export function suggestedName(c: SavedCriteria): string {
   const first =
@@ -137,4 +189,5 @@ export const SAVED_SEARCH_MESSAGES = {
   duplicate: 'You already saved this search',
   notFound: 'Saved search not found',
   noCriteria: 'Search for something or choose a filter before saving the search',
+  digestByEmail: 'Daily and weekly alerts come by e-mail only',
 } as const;

@@ -3,11 +3,13 @@ import { PRICE_RANGE_ISSUE, priceRangeInOrder, taskListQuerySchema } from '../ta
 import {
   ALERT_CHANNELS,
   ALERT_FREQUENCIES,
-  AVAILABLE_CHANNELS,
-  AVAILABLE_FREQUENCIES,
+  channelsProblem,
   hasCriteria,
+  isDigest,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCH_NAME_MAX,
+  type AlertChannel,
+  type AlertFrequency,
 } from './rules.ts';
 
 const browse = taskListQuerySchema.shape;
@@ -34,28 +36,51 @@ const name = z
   .trim()
   .min(1, 'is required')
   .max(SAVED_SEARCH_NAME_MAX, `must be ${SAVED_SEARCH_NAME_MAX} characters at most`);
-/** Only what is delivered today can be chosen. */
-const frequency = z.enum(AVAILABLE_FREQUENCIES, 'must be Instant or Paused');
+const frequency = z.enum(ALERT_FREQUENCIES, 'must be Instant, Daily, Weekly or Paused');
 const channels = z
-  .array(z.enum(AVAILABLE_CHANNELS, 'must be in-app or push (e-mail alerts are not available yet)'))
+  .array(z.enum(ALERT_CHANNELS, 'must be in-app, email or push'))
   .min(1, 'choose at least one')
+  .max(10)
   .transform((list) => [...new Set(list)]);
 
-/** What "Save this search" sends. */
-export const createSavedSearchSchema = z.object({
-  name,
-  criteria: savedCriteriaSchema,
-  frequency: frequency.default('instant'),
-  channels: channels.default(['in-app']),
-});
+/** A frequency and channels that do not go together are refused on the channels. */
+function checkChannels(
+  b: { frequency?: AlertFrequency | undefined; channels?: AlertChannel[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!b.frequency || !b.channels) return;
+  const problem = channelsProblem(b.frequency, b.channels);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['channels'], message: problem });
+}
+
+/**
+ * What "Save this search" sends. Without channels, an instant search alerts in the app and
+ * a digest comes by e-mail.
+ */
+export const createSavedSearchSchema = z
+  .object({
+    name,
+    criteria: savedCriteriaSchema,
+    frequency: frequency.default('instant'),
+    channels: channels.optional(),
+  })
+  .transform((b) => ({
+    ...b,
+    channels: b.channels ?? (isDigest(b.frequency) ? ['email' as const] : ['in-app' as const]),
+  }))
+  .superRefine(checkChannels);
 export type CreateSavedSearchInput = z.input<typeof createSavedSearchSchema>;
 
-/** Renaming, pausing or resuming: at least one of the fields. */
+/**
+ * Renaming, pausing, resuming or changing how alerts come: at least one of the fields (the
+ * server checks the frequency and channels together with what the search has).
+ */
 export const updateSavedSearchSchema = z
   .object({ name: name.optional(), frequency: frequency.optional(), channels: channels.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'send a name, a frequency or channels',
-  });
+  })
+  .superRefine(checkChannels);
 export type UpdateSavedSearchInput = z.input<typeof updateSavedSearchSchema>;
 
 export const savedSearchIdParamsSchema = z.object({ id: z.string().max(100) });
@@ -76,3 +101,9 @@ export const savedSearchSchema = z.object({
   updatedAt: z.string(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+/** What a task alert's unsubscribe link names: its saved searches, and if each still mails. */
+export const alertUnsubscribeSchema = z.object({
+  searches: z.array(z.object({ name: z.string(), email: z.boolean() })),
+});
+export type AlertUnsubscribe = z.infer<typeof alertUnsubscribeSchema>;

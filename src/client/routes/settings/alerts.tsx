@@ -1,11 +1,13 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ALERT_EVERY_MINUTES, AVAILABLE_FREQUENCIES } from '../../../shared/alerts/rules.ts';
+import { ALERT_EVERY_MINUTES, ALERT_FREQUENCIES } from '../../../shared/alerts/rules.ts';
 import { intentAction, unknownIntent } from '../../lib/action-result.ts';
 import {
   deleteSavedSearch,
   fetchSavedSearches,
   updateSavedSearch,
 } from '../../features/alerts/api/alerts-api.ts';
+import { AlertOptions } from '../../features/alerts/components/alert-options.tsx';
+import { readAlertOptions } from '../../features/alerts/lib/criteria.ts';
 import { SavedSearchList } from '../../features/account/components/saved-search-list.tsx';
 import { describeCriteria } from '../../features/tasks/lib/browse-query.ts';
 import { settingsDone } from '../../features/account/lib/settings-done.ts';
@@ -18,7 +20,7 @@ import {
 import type { SettingsHandle } from './sections.ts';
 
 export const handle: SettingsHandle = {
-  description: `Searches you saved on Browse Tasks. When new tasks match one, your notifications tell you (and your devices, for searches set to alert on them), at most once every ${ALERT_EVERY_MINUTES} minutes for each search. E-mail alerts are not available yet.`,
+  description: `Searches you saved on Browse Tasks. When new tasks match one, we tell you in the app, on your devices or by e-mail: instantly (at most once every ${ALERT_EVERY_MINUTES} minutes for each search), or in one daily or weekly e-mail.`,
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,14 +37,14 @@ export const action = intentAction({
     return settingsDone(intent);
   },
   'set-search-frequency': async ({ intent, text }) => {
-    const frequency = AVAILABLE_FREQUENCIES.find((f) => f === text('frequency'));
+    const frequency = ALERT_FREQUENCIES.find((f) => f === text('frequency'));
     if (!frequency) return unknownIntent(`${intent} ${text('frequency')}`);
     await updateSavedSearch(text('id'), { frequency });
     return settingsDone(intent);
   },
-  'set-search-push': async ({ intent, text }) => {
-    const push = text('push') === 'on';
-    await updateSavedSearch(text('id'), { channels: push ? ['in-app', 'push'] : ['in-app'] });
+  'set-search-alerts': async ({ intent, text, form }) => {
+    const { frequency, channels } = readAlertOptions(form);
+    await updateSavedSearch(text('id'), { frequency, channels });
     return settingsDone(intent);
   },
   'delete-search': async ({ intent, text }) => {
@@ -61,7 +63,10 @@ export const action = intentAction({
 
 export { shouldRevalidate } from '../../lib/action-result.ts';
 
-/** /profile/alerts: the saved searches, each to open, pause or resume, rename or delete. */
+/**
+ * /profile/alerts: the saved searches, each to open, pause or resume, change how it alerts,
+ * rename or delete.
+ */
 export function Component() {
   const { searches, device } = useLoaderData<typeof loader>();
   const described = searches.map((search) => ({
@@ -71,7 +76,16 @@ export function Component() {
   return (
     <>
       <DeviceAlerts state={device} />
-      <SavedSearchList searches={described} />
+      <SavedSearchList
+        searches={described}
+        alertOptions={(search) => (
+          <AlertOptions
+            frequency={search.frequency}
+            channels={search.channels}
+            label={search.name}
+          />
+        )}
+      />
     </>
   );
 }

@@ -1,22 +1,23 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import {
   ALERT_EVERY_MINUTES,
   alertTitle,
   browsePath,
   type AlertChannel,
+  MAIL_TASKS_PER_SEARCH,
   type SavedCriteria,
 } from '../../../shared/alerts/rules.ts';
-import { savedCriteriaSchema } from '../../../shared/alerts/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { bids, savedSearches, tasks } from '../../platform/db/schema.ts';
+import { savedSearches } from '../../platform/db/schema.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { MailTx } from '../../platform/mail/outbox.ts';
 import { notify } from '../../platform/notify.ts';
-import { browseFilters, taskWhere } from '../tasks/index.ts';
+import { queueAlertMail } from './alert-mail.ts';
+import { matchTasks } from './match.ts';
 
 /** Saved searches one run claims (each run of every instance claims its own). */
 export const ALERT_BATCH = 100;
-/** New tasks one alert counts at most ("50+ new tasks"). */
+/** New tasks the bell's alert counts at most ("50+ new tasks"). */
 export const ALERT_MATCH_CAP = 50;
 /**
  * A task counts once this long has passed since it was written: a task whose transaction
@@ -24,55 +25,25 @@ export const ALERT_MATCH_CAP = 50;
  */
 export const ALERT_SETTLE_MS = 5_000;
 
-/** One saved search a run looked at, and the tasks it matched (newest first). */
+/** One saved search a run looked at, and the tasks it matched (the first, in browse's order). */
 export interface AlertMatch {
   savedSearchId: string;
+  /** The first MAIL_TASKS_PER_SEARCH matches, in browse's order. */
   taskIds: string[];
+  /** How many matched in all. */
+  total: number;
   userId: string;
-  /** Where its alert goes: the bell (written in the run) and push (sent after it). */
+  /** Where its alert goes: the bell and e-mail (written in the run), push (sent after it). */
   channels: AlertChannel[];
   /** Browse with the search's criteria. */
   link: string;
 }
 
-/** The channels an instant alert goes to. */
-const INSTANT_CHANNELS = sql.raw(`array['in-app', 'push']::text[]`);
-
 /**
- * The tasks that a saved search of `userId` matches among those created in (`since`,
- * `until`]: browse's own filters (`browseFilters` + `taskWhere`) on open tasks, never the
- * person's own, nor those they bid on. Newest first, at most `limit`.
- */
-export async function matchingTasks(
-  tx: Pick<Db, 'select'>,
-  search: { userId: string; criteria: SavedCriteria },
-  since: Date,
-  until: Date,
-  limit = ALERT_MATCH_CAP + 1,
-): Promise<string[]> {
-  const parsed = savedCriteriaSchema.safeParse(search.criteria);
-  // Criteria a later rule no longer reads match nothing rather than everything.
-  if (!parsed.success) return [];
-  const where = and(
-    taskWhere(browseFilters(parsed.data, { stage: 'open' })),
-    gt(tasks.createdAt, since),
-    lte(tasks.createdAt, until),
-    ne(tasks.ownerId, search.userId),
-    sql`not exists (select 1 from ${bids} where ${bids.taskId} = ${tasks.id} and ${bids.bidderId} = ${search.userId})`,
-  );
-  const rows = await tx
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(where)
-    .orderBy(sql`${tasks.createdAt} desc`, sql`${tasks.id} desc`)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
-/**
- * Instant alerts in the app: each saved search set to Instant (and to the app or push), whose last
- * alert is at least ALERT_EVERY_MINUTES old, is matched against the tasks created since its
- * watermark; one notification says how many match and links to browse with its criteria.
+ * Instant alerts: each saved search set to Instant whose last alert is at least
+ * ALERT_EVERY_MINUTES old is matched against the tasks created since its watermark. In the
+ * app, one notification says how many match and links to browse with its criteria; by
+ * e-mail, one mail lists the first MAIL_TASKS_PER_SEARCH of them (the two go together).
  * Safe on every instance at once: the claiming UPDATE locks each search until the run's
  * transaction commits, and a concurrent run that waited sees the moved watermark (or the new
  * alert time) and leaves it. A search inside its quiet time is not claimed, so its watermark
@@ -88,7 +59,6 @@ export async function sendInstantAlerts(
   const quietSince = new Date(now.getTime() - ALERT_EVERY_MINUTES * 60_000);
   const due = and(
     eq(savedSearches.frequency, 'instant'),
-    sql`${savedSearches.channels} && ${INSTANT_CHANNELS}`,
     lt(savedSearches.matchedUntil, until),
     or(isNull(savedSearches.alertedAt), lte(savedSearches.alertedAt, quietSince)),
   );
@@ -108,21 +78,38 @@ export async function sendInstantAlerts(
         userId: savedSearches.userId,
         name: savedSearches.name,
         criteria: savedSearches.criteria,
-        channels: savedSearches.channels,
         matchedUntil: savedSearches.matchedUntil,
+        channels: savedSearches.channels,
       });
     const matches: AlertMatch[] = [];
     for (const search of claimed) {
-      const taskIds = await matchingTasks(tx, search, search.matchedUntil, until);
+      const matched = await matchTasks(
+        tx,
+        search,
+        search.matchedUntil,
+        until,
+        MAIL_TASKS_PER_SEARCH,
+      );
       const { userId, channels } = search;
+      const taskIds = matched.tasks.map((task) => task.id);
       const link = browsePath(search.criteria);
-      matches.push({ savedSearchId: search.id, taskIds, userId, channels, link });
+      matches.push({
+        savedSearchId: search.id,
+        taskIds,
+        total: matched.total,
+        userId,
+        channels,
+        link,
+      });
+      const found = matched.total > 0;
       await tx
         .update(savedSearches)
-        .set({ matchedUntil: until, ...(taskIds.length > 0 ? { alertedAt: now } : {}) })
+        .set({ matchedUntil: until, ...(found ? { alertedAt: now } : {}) })
         .where(eq(savedSearches.id, search.id));
-      if (taskIds.length > 0 && channels.includes('in-app'))
-        await alert(tx, events, search, taskIds);
+      if (!found) continue;
+      if (search.channels.includes('in-app')) await alert(tx, events, search, matched.total);
+      if (search.channels.includes('email'))
+        await queueAlertMail(tx, search.userId, 'instant', [{ ...search, matched }]);
     }
     return matches;
   });
@@ -133,10 +120,10 @@ function alert(
   tx: MailTx,
   events: EventBus,
   search: { userId: string; name: string; criteria: SavedCriteria },
-  taskIds: string[],
+  total: number,
 ) {
-  const capped = taskIds.length > ALERT_MATCH_CAP;
-  const count = Math.min(taskIds.length, ALERT_MATCH_CAP);
+  const capped = total > ALERT_MATCH_CAP;
+  const count = Math.min(total, ALERT_MATCH_CAP);
   return notify(tx, events, [
     {
       userId: search.userId,

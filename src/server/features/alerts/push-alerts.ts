@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { matchFigure } from '../../../shared/alerts/rules.ts';
 import type { PushConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { pushToPeople, type PushReport } from '../push/index.ts';
@@ -10,8 +11,7 @@ import { ALERT_MATCH_CAP, type AlertMatch } from './job.ts';
  * of our hands, and shows on a lock screen.
  */
 export function pushAlertMessage(match: AlertMatch) {
-  const count = Math.min(match.taskIds.length, ALERT_MATCH_CAP);
-  const figure = match.taskIds.length > ALERT_MATCH_CAP ? `${count}+` : String(count);
+  const figure = matchFigure(match.total, ALERT_MATCH_CAP);
   const one = figure === '1';
   return {
     title: `${figure} new ${one ? 'task matches' : 'tasks match'} your saved search`,
@@ -32,7 +32,7 @@ export async function pushAlerts(
 ): Promise<PushReport | null> {
   if (!push) return null;
   const messages = matches
-    .filter((m) => m.taskIds.length > 0 && m.channels.includes('push'))
+    .filter((m) => m.total > 0 && m.channels.includes('push'))
     .map((m) => ({ userId: m.userId, message: pushAlertMessage(m) }));
   if (messages.length === 0) return null;
   return pushToPeople(db, push, log, messages);

@@ -8,11 +8,16 @@ import {
   type ParsedCriteria,
 } from '../../../shared/alerts/rules.ts';
 import type { SavedSearch } from '../../../shared/alerts/schema.ts';
-import type { AlertChannel, AvailableFrequency } from '../../../shared/alerts/rules.ts';
+import {
+  channelsProblem,
+  isDigest,
+  type AlertChannel,
+  type AlertFrequency,
+} from '../../../shared/alerts/rules.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import { savedSearches, user } from '../../platform/db/schema.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
+import { conflict, invalidInput, notFound } from '../../platform/http/errors.ts';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -34,13 +39,13 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
 export interface NewSavedSearch {
   name: string;
   criteria: ParsedCriteria;
-  frequency: AvailableFrequency;
+  frequency: AlertFrequency;
   channels: AlertChannel[];
 }
 
 export interface SavedSearchChanges {
   name?: string | undefined;
-  frequency?: AvailableFrequency | undefined;
+  frequency?: AlertFrequency | undefined;
   channels?: AlertChannel[] | undefined;
 }
 
@@ -99,28 +104,47 @@ export function createSavedSearchRepository(db: Db) {
       });
     },
 
-    /** Renames, pauses or resumes one of the person's saved searches; 404 for anyone else's. */
+    /**
+     * Renames one of the person's saved searches or changes how it alerts; 404 for anyone
+     * else's. The frequency and channels are checked together with what the search has:
+     * choosing Daily or Weekly alone makes it come by e-mail.
+     */
     async update(userId: string, id: string, changes: SavedSearchChanges): Promise<SavedSearch> {
       if (!isUuid(id)) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
-      const patch = Object.fromEntries(
-        Object.entries(changes).filter(([, value]) => value !== undefined),
-      );
-      const [row] = await db
-        .update(savedSearches)
-        .set({
-          ...patch,
-          updatedAt: sql`now()`,
-          // Resuming starts from now: what was posted while paused does not alert.
-          ...(changes.frequency === 'instant'
-            ? {
-                matchedUntil: sql`case when ${savedSearches.frequency} = 'paused' then now() else ${savedSearches.matchedUntil} end`,
-              }
-            : {}),
-        })
-        .where(own(userId, id))
-        .returning();
-      if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
-      return toSavedSearch(row);
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ frequency: savedSearches.frequency, channels: savedSearches.channels })
+          .from(savedSearches)
+          .where(own(userId, id))
+          .for('no key update');
+        if (!current) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+        const frequency = changes.frequency ?? current.frequency;
+        const channels =
+          changes.channels ??
+          (changes.frequency && isDigest(changes.frequency)
+            ? ['email' as const]
+            : current.channels);
+        const problem = channelsProblem(frequency, channels);
+        if (problem) throw invalidInput('body', [{ path: 'body.channels', message: problem }]);
+        const patch = Object.fromEntries(
+          Object.entries({ name: changes.name, frequency, channels }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        );
+        const resumed = current.frequency === 'paused' && frequency !== 'paused';
+        const [row] = await tx
+          .update(savedSearches)
+          .set({
+            ...patch,
+            updatedAt: sql`now()`,
+            // Resuming starts from now: what was posted while paused does not alert.
+            ...(resumed ? { matchedUntil: sql`now()` } : {}),
+          })
+          .where(own(userId, id))
+          .returning();
+        if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+        return toSavedSearch(row);
+      });
     },
 
     /** Deletes one of the person's saved searches; 404 for anyone else's. */

@@ -10,10 +10,12 @@ import { SAVED_SEARCH_LIMIT } from '../../../shared/alerts/rules.ts';
 import { routeOptions } from '../../platform/http/route-options.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { createSavedSearchRepository } from './repository.ts';
+import { alertUnsubscribeRoutes } from './unsubscribe-routes.ts';
 
 /** A person's saved searches: the browse page's criteria, kept to be alerted of new tasks. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createSavedSearchRepository(app.database.db);
+  await app.register(alertUnsubscribeRoutes);
 
   app.get(
     '/api/saved-searches',
@@ -36,10 +38,12 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/saved-searches/:id',
-    routeOptions('user', 'alerts', 'Rename, pause or resume my saved search', {
+    routeOptions('user', 'alerts', 'Rename my saved search or change how it alerts', {
+      description:
+        'Daily and Weekly come by e-mail only (choosing one alone sets the e-mail channel); resuming a paused search matches only what is posted from then on.',
       params: savedSearchIdParamsSchema,
       body: updateSavedSearchSchema,
-      response: { 200: savedSearchSchema, ...errorResponses(404) },
+      response: { 200: savedSearchSchema, ...errorResponses(400, 404) },
     }),
     async (request) => repo.update(request.user.id, request.params.id, request.body),
   );

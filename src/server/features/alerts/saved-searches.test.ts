@@ -67,15 +67,26 @@ describe('saved searches', () => {
     ['a name too long', { name: 'x'.repeat(61), criteria: { search: 'a' } }, 'body.name'],
     ['an empty name', { name: '  ', criteria: { search: 'a' } }, 'body.name'],
     [
-      'a daily digest (not built)',
-      { name: 'D', criteria: { search: 'a' }, frequency: 'daily' },
+      'a daily digest in the app',
+      { name: 'D', criteria: { search: 'a' }, frequency: 'daily', channels: ['in-app'] },
+      'body.channels',
+    ],
+    [
+      'a weekly digest in the app too',
+      { name: 'W', criteria: { search: 'a' }, frequency: 'weekly', channels: ['email', 'in-app'] },
+      'body.channels',
+    ],
+    [
+      'an unknown frequency',
+      { name: 'H', criteria: { search: 'a' }, frequency: 'hourly' },
       'body.frequency',
     ],
     [
-      'e-mail (not built)',
-      { name: 'E', criteria: { search: 'a' }, channels: ['email'] },
+      'an unknown channel',
+      { name: 'S', criteria: { search: 'a' }, channels: ['sms'] },
       'body.channels',
     ],
+    ['no channel', { name: 'N', criteria: { search: 'a' }, channels: [] }, 'body.channels'],
     [
       'prices out of order',
       { name: 'P', criteria: { minPrice: '50', maxPrice: '10' } },
@@ -91,6 +102,50 @@ describe('saved searches', () => {
     const res = await save(bob, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json().issues)).toContain(path);
+  });
+
+  it('takes every frequency and channel; a digest comes by e-mail only', async () => {
+    const who = await signUp(t.app);
+    const both = await save(who, {
+      name: 'Both',
+      criteria: { search: 'both ways' },
+      channels: ['in-app', 'email', 'email'],
+    });
+    expect(both.statusCode, both.body).toBe(201);
+    expect(both.json()).toMatchObject({ frequency: 'instant', channels: ['in-app', 'email'] });
+    const daily = await save(who, {
+      name: 'Daily',
+      criteria: { search: 'daily' },
+      frequency: 'daily',
+    });
+    expect(daily.json()).toMatchObject({ frequency: 'daily', channels: ['email'] });
+    const weekly = await save(who, {
+      name: 'Weekly',
+      criteria: { search: 'weekly' },
+      frequency: 'weekly',
+      channels: ['email'],
+    });
+    expect(weekly.json()).toMatchObject({ frequency: 'weekly', channels: ['email'] });
+
+    const path = `/api/saved-searches/${both.json()._id}`;
+    // Choosing Daily alone makes it an e-mail digest.
+    const toDaily = await call('PATCH', path, who, { frequency: 'daily' });
+    expect(toDaily.json()).toMatchObject({ frequency: 'daily', channels: ['email'] });
+    const inApp = await call('PATCH', path, who, { channels: ['in-app'] });
+    expect(inApp.statusCode).toBe(400);
+    expect(inApp.json().issues).toEqual([
+      { path: 'body.channels', message: SAVED_SEARCH_MESSAGES.digestByEmail },
+    ]);
+    const back = await call('PATCH', path, who, { frequency: 'instant', channels: ['in-app'] });
+    expect(back.json()).toMatchObject({ frequency: 'instant', channels: ['in-app'] });
+    const paused = await call('PATCH', path, who, { frequency: 'paused' });
+    expect(paused.json()).toMatchObject({ frequency: 'paused', channels: ['in-app'] });
+    const listed = (await call('GET', '/api/saved-searches', who)).json();
+    expect(listed.map((s: { frequency: string }) => s.frequency)).toEqual([
+      'paused',
+      'daily',
+      'weekly',
+    ]);
   });
 
   it(`keeps at most ${SAVED_SEARCH_LIMIT} per person, even when 12 saves race`, async () => {

@@ -10,7 +10,7 @@ import { taskDemo } from './demo.ts';
 
 export { guardTask } from './lifecycle-guard.ts';
 export { taskFieldColumns } from './columns.ts';
-export { browseFilters, taskWhere } from './query.ts';
+export { browseFilters, taskOrder, taskWhere } from './query.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(taskRoutes);

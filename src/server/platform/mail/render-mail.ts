@@ -1,12 +1,14 @@
 import type { NotificationType } from '../../../shared/notifications/rules.ts';
 import { accountMails } from './templates/account-mails.ts';
+import { alertMails } from './templates/alert-mails.ts';
 import { renderLayout } from './templates/layout.ts';
 import { notificationMails } from './templates/notification-mails.ts';
 import type { OutgoingMail } from './transport.ts';
-import { unsubscribeToken } from './unsubscribe-token.ts';
+import { savedSearchUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
 
 type AccountMails = typeof accountMails;
 type NotificationMails = typeof notificationMails;
+type AlertMails = typeof alertMails;
 
 /** Mails about the account: always sent. */
 export type AccountMailRequest = {
@@ -23,7 +25,17 @@ export type NotificationMailRequest = {
   };
 }[keyof NotificationMails];
 
-export type MailRequest = AccountMailRequest | NotificationMailRequest;
+/** Task alert mails: for one user, each about saved searches they can turn e-mail off for. */
+export type AlertMailRequest = {
+  [K in keyof AlertMails]: {
+    kind: K;
+    to: string;
+    userId: string;
+    data: Parameters<AlertMails[K]>[0];
+  };
+}[keyof AlertMails];
+
+export type MailRequest = AccountMailRequest | NotificationMailRequest | AlertMailRequest;
 export type MailKind = MailRequest['kind'];
 
 export interface RenderContext {
@@ -58,6 +70,7 @@ export function renderMail(mail: StoredMail, ctx: RenderContext): OutgoingMail {
     ) => ReturnType<AccountMails[keyof AccountMails]>;
     return { to: mail.recipient, ...renderLayout(template(mail.payload, base)) };
   }
+  if (mail.kind in alertMails && mail.userId) return renderAlertMail(mail, mail.userId, ctx);
   const type = notificationTypeOf(mail);
   if (type && mail.userId) {
     const token = unsubscribeToken(ctx.secret, mail.userId, type);
@@ -77,4 +90,28 @@ export function renderMail(mail: StoredMail, ctx: RenderContext): OutgoingMail {
     };
   }
   throw new Error(`no template for mail kind "${mail.kind}"`);
+}
+
+/**
+ * A task alert mail: its one-click header and footer link turn e-mail off for every saved
+ * search it lists, the link under each search for that search alone.
+ */
+function renderAlertMail(mail: StoredMail, userId: string, ctx: RenderContext): OutgoingMail {
+  const data = mail.payload as Parameters<AlertMails['task-alerts']>[0];
+  const tokenFor = (ids: string[]) => savedSearchUnsubscribeToken(ctx.secret, userId, ids);
+  const all = tokenFor(data.searches.map((s) => s.id));
+  const page = (token: string) => `${ctx.baseUrl}/alerts/unsubscribe?token=${token}`;
+  const content = alertMails['task-alerts'](data, {
+    baseUrl: ctx.baseUrl,
+    unsubscribeUrl: page(all),
+    unsubscribeUrlFor: (id) => page(tokenFor([id])),
+  });
+  return {
+    to: mail.recipient,
+    ...renderLayout(content),
+    headers: {
+      'List-Unsubscribe': `<${ctx.baseUrl}/api/alerts/unsubscribe?token=${all}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

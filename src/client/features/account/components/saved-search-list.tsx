@@ -1,7 +1,19 @@
-import { BellOff, BellRing, ExternalLink, Pencil, Search, Smartphone, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import {
+  BellOff,
+  BellRing,
+  ExternalLink,
+  Pencil,
+  Search,
+  SlidersHorizontal,
+  Trash2,
+} from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SAVED_SEARCH_NAME_MAX } from '../../../../shared/alerts/rules.ts';
+import {
+  CHANNEL_LABELS,
+  FREQUENCY_LABELS,
+  SAVED_SEARCH_NAME_MAX,
+} from '../../../../shared/alerts/rules.ts';
 import type { SavedSearch } from '../../../../shared/alerts/schema.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { FieldErrorsContext } from '../../../components/ui/field-errors.ts';
@@ -9,6 +21,7 @@ import { InputField } from '../../../components/ui/input-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSettingsFetcher } from '../hooks/use-settings-fetcher.ts';
+import { SavedSearchAlertsForm } from './saved-search-alerts-form.tsx';
 
 /** A saved search and its criteria in words (as the browse page's chips say them). */
 export interface DescribedSearch {
@@ -17,7 +30,14 @@ export interface DescribedSearch {
 }
 
 /** The saved searches of the settings, or what alerts are and where to start one. */
-export function SavedSearchList({ searches }: { searches: DescribedSearch[] }) {
+export function SavedSearchList({
+  searches,
+  alertOptions,
+}: {
+  searches: DescribedSearch[];
+  /** The fields that choose how one search alerts (the alerts feature's). */
+  alertOptions: (search: SavedSearch) => ReactNode;
+}) {
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   if (searches.length === 0) {
     return (
@@ -25,7 +45,7 @@ export function SavedSearchList({ searches }: { searches: DescribedSearch[] }) {
         <p className="font-medium">You have no saved searches yet.</p>
         <p className="text-sm text-base-content/75">
           On Browse Tasks, search or choose filters, then press “Save this search”. When someone
-          posts a task that matches, your notifications tell you.
+          posts a task that matches, we tell you in the app or by e-mail.
         </p>
         <Link to="/browse-tasks" className="btn btn-primary btn-sm">
           <Search className="size-4" aria-hidden="true" />
@@ -42,6 +62,7 @@ export function SavedSearchList({ searches }: { searches: DescribedSearch[] }) {
             key={search._id}
             search={search}
             words={words}
+            alertOptions={alertOptions}
             onDelete={() => setDeleting(search)}
           />
         ))}
@@ -67,17 +88,17 @@ export function SavedSearchList({ searches }: { searches: DescribedSearch[] }) {
 }
 
 interface SavedSearchRowProps extends DescribedSearch {
+  alertOptions: (search: SavedSearch) => ReactNode;
   onDelete: () => void;
 }
 
-function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
+function SavedSearchRow({ search, words, alertOptions, onDelete }: SavedSearchRowProps) {
   const paused = search.frequency === 'paused';
-  const push = search.channels.includes('push');
   const pause = useSettingsFetcher();
-  const pushing = useSettingsFetcher();
   const rename = useSettingsFetcher();
   // The rename form is open from its button until a rename it sent has worked.
   const [openedWith, setOpenedWith] = useState<{ data: unknown } | null>(null);
+  const [editingAlerts, setEditingAlerts] = useState(false);
   const renaming =
     openedWith !== null && (rename.done === null || rename.fetcher.data === openedWith.data);
   const nameInput = useRef<HTMLInputElement>(null);
@@ -98,11 +119,13 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
           <p className="flex flex-wrap items-center gap-2 font-medium break-words">
             {search.name}
             <span className={`badge badge-sm badge-soft ${paused ? '' : 'badge-success'}`}>
-              {paused ? 'Paused' : 'Instant'}
+              {FREQUENCY_LABELS[search.frequency]}
             </span>
-            {push ? (
-              <span className="badge badge-sm badge-soft badge-info">On my devices</span>
-            ) : null}
+            {paused ? null : (
+              <span className="text-xs font-normal text-base-content/70">
+                {search.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}
+              </span>
+            )}
           </p>
           <p className="text-sm break-words text-base-content/75">{words.join(' · ')}</p>
           <p className="text-xs text-base-content/70">
@@ -110,13 +133,18 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
               ? `Last alert ${formatDateTime(search.lastAlertAt)}`
               : `Saved ${formatDateTime(search.createdAt)}, no alert yet`}
           </p>
-          {(pause.failure ?? pushing.failure) ? (
+          {pause.failure ? (
             <p role="alert" className="mt-1 text-sm text-error">
-              {(pause.failure ?? pushing.failure)?.message}
+              {pause.failure.message}
             </p>
           ) : null}
         </div>
       </div>
+      {editingAlerts ? (
+        <SavedSearchAlertsForm search={search} onClose={() => setEditingAlerts(false)}>
+          {alertOptions(search)}
+        </SavedSearchAlertsForm>
+      ) : null}
       {renaming ? (
         <rename.fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="rename-search" />
@@ -176,23 +204,16 @@ function SavedSearchRow({ search, words, onDelete }: SavedSearchRowProps) {
               className="btn-outline btn-sm"
             />
           </pause.fetcher.Form>
-          <pushing.fetcher.Form method="post">
-            <input type="hidden" name="intent" value="set-search-push" />
-            <input type="hidden" name="id" value={search._id} />
-            <input type="hidden" name="push" value={push ? 'off' : 'on'} />
-            <SubmitButton
-              busy={pushing.busy}
-              label={push ? 'Not on my devices' : 'Also on my devices'}
-              busyLabel={
-                push
-                  ? `Stopping device alerts of ${search.name}`
-                  : `Alerting ${search.name} on my devices`
-              }
-              name={`${push ? 'Not on my devices' : 'Also on my devices'}: ${search.name}`}
-              icon={Smartphone}
-              className="btn-outline btn-sm"
-            />
-          </pushing.fetcher.Form>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-label={`Change the alerts of ${search.name}`}
+            aria-expanded={editingAlerts}
+            onClick={() => setEditingAlerts((open) => !open)}
+          >
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            Alerts
+          </button>
           <button
             type="button"
             className="btn btn-outline btn-sm"

@@ -16,7 +16,7 @@ export type SettingsIntent =
   | 'public-profile'
   | 'rename-search'
   | 'set-search-frequency'
-  | 'set-search-push'
+  | 'set-search-alerts'
   | 'delete-search'
   | 'device-alerts-on'
   | 'device-alerts-off';

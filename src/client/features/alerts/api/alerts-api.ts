@@ -1,4 +1,5 @@
 import type {
+  AlertUnsubscribe,
   CreateSavedSearchInput,
   SavedSearch,
   UpdateSavedSearchInput,
@@ -23,4 +24,14 @@ export function updateSavedSearch(id: string, input: UpdateSavedSearchInput): Pr
 
 export function deleteSavedSearch(id: string): Promise<void> {
   return apiRequest<void>(`/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** What a task alert's unsubscribe link names, without changing anything. */
+export function fetchAlertUnsubscribe(token: string, signal?: AbortSignal) {
+  return apiRequest<AlertUnsubscribe>('/alerts/unsubscribe', { query: { token }, signal });
+}
+
+/** Turns e-mail off for the saved searches the link names (the token is the authority). */
+export function alertUnsubscribe(token: string): Promise<AlertUnsubscribe> {
+  return apiRequest<AlertUnsubscribe>('/alerts/unsubscribe', { method: 'POST', query: { token } });
 }

@@ -2,8 +2,6 @@ import { BellPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  ALERT_EVERY_MINUTES,
-  AVAILABLE_FREQUENCIES,
   SAVED_SEARCH_NAME_MAX,
   suggestedName,
   type SavedCriteria,
@@ -11,12 +9,11 @@ import {
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { FREQUENCY_LABELS } from '../lib/criteria.ts';
+import { AlertOptions } from './alert-options.tsx';
 
 /**
  * "Save this search" on the browse page: a dialog asks for a name (the search term to start
- * with) and how often to be told, then posts intent `save-search` to the page's action. A
+ * with), how often and where to be told, then posts intent `save-search` to the page's action. A
  * refusal about the name shows beside it; the limit or a duplicate shows in the dialog.
  */
 export function SaveSearchButton({ criteria }: { criteria: SavedCriteria }) {
@@ -40,7 +37,7 @@ export function SaveSearchButton({ criteria }: { criteria: SavedCriteria }) {
       </button>
       {saved ? (
         <FormAlert tone="success" className="mt-3 w-full">
-          Saved “{saved}”. New matching tasks will show in your notifications.{' '}
+          Saved “{saved}”. We will tell you of new matching tasks.{' '}
           <Link to="/profile/alerts" className="link">
             Manage task alerts
           </Link>
@@ -84,8 +81,7 @@ function SaveSearchDialog({ open, criteria, onDone, onClose }: SaveSearchDialogP
       onClose={onClose}
     >
       <p className="text-sm">
-        When new tasks match this search, we tell you in your notifications, at most once every{' '}
-        {ALERT_EVERY_MINUTES} minutes.
+        When new tasks match this search, we tell you in the app or by e-mail, as you choose.
       </p>
       <div className="flex flex-col gap-3 text-left">
         <InputField
@@ -97,32 +93,7 @@ function SaveSearchDialog({ open, criteria, onDone, onClose }: SaveSearchDialogP
           onChange={(event) => setName(event.target.value)}
           data-autofocus
         />
-        <SelectField
-          label="Alerts"
-          name="frequency"
-          defaultValue="instant"
-          options={AVAILABLE_FREQUENCIES.map((value) => ({
-            value,
-            label: FREQUENCY_LABELS[value],
-          }))}
-          hint="Paused keeps the search without alerts."
-        />
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium">Where</legend>
-          <input type="hidden" name="channels" value="in-app" />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="checkbox checkbox-sm" checked disabled readOnly />
-            In the app
-          </label>
-          <label className="mt-1 flex items-center gap-2 text-sm">
-            <input type="checkbox" className="checkbox checkbox-sm" name="channels" value="push" />
-            On my devices
-          </label>
-          <p className="mt-1 text-xs text-base-content/70">
-            Devices show alerts once turned on in Settings › Task alerts. E-mail alerts are not
-            available yet.
-          </p>
-        </fieldset>
+        <AlertOptions />
       </div>
     </ConfirmActionDialog>
   );

@@ -52,6 +52,10 @@ export const savedSearches = pgTable(
     index('saved_searches_instant_matched_until_idx')
       .on(t.matchedUntil)
       .where(sql`${t.frequency} = 'instant'`),
+    // The digest job's walk: daily and weekly searches behind their last digest hour.
+    index('saved_searches_digest_matched_until_idx')
+      .on(t.matchedUntil)
+      .where(sql`${t.frequency} in ('daily', 'weekly')`),
     oneOf('saved_searches_frequency_check', t.frequency, ALERT_FREQUENCIES),
     check(
       'saved_searches_channels_check',

@@ -5,7 +5,8 @@ export type Block =
   | { type: 'heading'; text: string }
   | { type: 'paragraph'; text: string }
   | { type: 'button'; label: string; url: string }
-  | { type: 'items'; items: { title: string; detail?: string; note?: string }[] }
+  | { type: 'items'; items: { title: string; detail?: string; note?: string; url?: string }[] }
+  | { type: 'links'; links: { label: string; url: string }[] }
   | { type: 'note'; text: string };
 
 export interface MailContent {
@@ -14,7 +15,13 @@ export interface MailContent {
   preview: string;
   blocks: Block[];
   /** Why this person gets the mail, and where to turn it off (notification mail only). */
-  footer: { reason: string; unsubscribeUrl?: string; settingsUrl?: string };
+  footer: {
+    reason: string;
+    unsubscribeUrl?: string;
+    settingsUrl?: string;
+    /** The settings link's words ("Notification settings" when left out). */
+    settingsLabel?: string;
+  };
 }
 
 export interface RenderedMail {
@@ -122,13 +129,25 @@ function blockHtml(block: Block): SafeHtml {
                   class="text"
                   style="margin:0;font-size:16px;line-height:1.5;font-weight:600;color:${C.text};"
                 >
-                  ${item.title}${item.detail ? html` <span class="brand" style="font-weight:700;color:${C.brand};">${item.detail}</span>` : ''}
+                  ${item.url ? html`<a href="${item.url}" style="color:${C.text};">${item.title}</a>` : item.title}${item.detail ? html` <span class="brand" style="font-weight:700;color:${C.brand};">${item.detail}</span>` : ''}
                 </p>
                 ${item.note ? html`<p class="muted" style="margin:4px 0 0;font-size:14px;line-height:1.5;color:${C.muted};">${item.note}</p>` : ''}
               </td>
             </tr>`,
         )}
       </table>`;
+    case 'links':
+      return html`<p
+        class="muted"
+        style="margin:0 0 24px;font-size:14px;line-height:1.6;color:${C.muted};"
+      >
+        ${block.links.map(
+          (link, i) =>
+            html`${i > 0 ? ' · ' : ''}<a href="${link.url}" style="color:${C.brand};"
+                >${link.label}</a
+              >`,
+        )}
+      </p>`;
   }
 }
 
@@ -143,8 +162,13 @@ function blockText(block: Block): string {
       return `${block.label}: ${block.url}`;
     case 'items':
       return block.items
-        .map((i) => `- ${i.title}${i.detail ? ` ${i.detail}` : ''}${i.note ? `\n  ${i.note}` : ''}`)
+        .map(
+          (i) =>
+            `- ${i.title}${i.detail ? ` ${i.detail}` : ''}${i.note ? `\n  ${i.note}` : ''}${i.url ? `\n  ${i.url}` : ''}`,
+        )
         .join('\n');
+    case 'links':
+      return block.links.map((l) => `${l.label}: ${l.url}`).join('\n');
   }
 }
 
@@ -217,7 +241,7 @@ export function renderLayout(content: MailContent): RenderedMail {
                     class="muted"
                     style="padding:16px 4px;font-size:12px;line-height:1.6;color:${C.muted};"
                   >
-                    ${footer.reason}${footer.unsubscribeUrl ? html`<br /><a href="${footer.unsubscribeUrl}" style="color:${C.brand};">Unsubscribe from these e-mails</a>` : ''}${footer.settingsUrl ? html` · <a href="${footer.settingsUrl}" style="color:${C.brand};">Notification settings</a>` : ''}
+                    ${footer.reason}${footer.unsubscribeUrl ? html`<br /><a href="${footer.unsubscribeUrl}" style="color:${C.brand};">Unsubscribe from these e-mails</a>` : ''}${footer.settingsUrl ? html` · <a href="${footer.settingsUrl}" style="color:${C.brand};">${footer.settingsLabel ?? 'Notification settings'}</a>` : ''}
                     <br />TaskBid · the task marketplace
                   </td>
                 </tr>
@@ -234,7 +258,9 @@ export function renderLayout(content: MailContent): RenderedMail {
     '--',
     footer.reason,
     ...(footer.unsubscribeUrl ? [`Unsubscribe: ${footer.unsubscribeUrl}`] : []),
-    ...(footer.settingsUrl ? [`Notification settings: ${footer.settingsUrl}`] : []),
+    ...(footer.settingsUrl
+      ? [`${footer.settingsLabel ?? 'Notification settings'}: ${footer.settingsUrl}`]
+      : []),
   ].join('\n');
   return { subject: content.subject, html: body.value, text: `${text}\n` };
 }

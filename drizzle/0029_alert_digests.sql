@@ -1,0 +1,1 @@
+CREATE INDEX "saved_searches_digest_matched_until_idx" ON "saved_searches" USING btree ("matched_until") WHERE "saved_searches"."frequency" in ('daily', 'weekly');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -45,6 +45,8 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('TaskBid <no-reply@localhost>'),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
     LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(32),
+    PAYMENTS: z.enum(['off', 'sandbox']).default('off'),
+    PAYMENTS_EVENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -66,6 +68,13 @@ const envSchema = z
         code: 'custom',
         path: ['DATABASE_READ_URL'],
         message: 'needs DATABASE_URL to be a PostgreSQL server (the replica follows it)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENTS !== 'off' && !env.PAYMENTS_EVENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_EVENT_SECRET'],
+        message: 'is required in production when PAYMENTS is on (it signs the provider’s events)',
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -115,7 +124,17 @@ export interface Config {
    * 0 turns the cache off.
    */
   listCacheBytes: number;
+  /** Payment protection (features/deals): off, or the sandbox provider in our own database. */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { mode: 'off' }
+  | {
+      mode: 'sandbox';
+      /** The HMAC key the provider's events are signed with (derived outside production). */
+      eventSecret: string;
+    };
 
 export interface MailConfig {
   /** SMTP server to send through; null: each mail is written to `dir` as an .eml file. */
@@ -149,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const authSecret = e.BETTER_AUTH_SECRET ?? developmentSecret(dataDir);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -157,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     databaseUrl: e.DATABASE_URL ?? join(dataDir, 'pglite'),
     databaseReadUrl: e.DATABASE_READ_URL ?? null,
-    authSecret: e.BETTER_AUTH_SECRET ?? developmentSecret(dataDir),
+    authSecret,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -197,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streams: { heartbeatMs: 15_000, maxUnsentBytes: 64 * 1024 },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
+    payments:
+      e.PAYMENTS === 'off'
+        ? { mode: 'off' }
+        : { mode: e.PAYMENTS, eventSecret: e.PAYMENTS_EVENT_SECRET ?? derivedSecret(authSecret) },
   };
 }
 
@@ -232,6 +256,11 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
     if (value !== undefined && value.trim() !== '') set[name] = value;
   }
   return set;
+}
+
+/** A key of its own for the provider's events, from the session secret (outside production). */
+function derivedSecret(authSecret: string): string {
+  return createHmac('sha256', authSecret).update('payments-events').digest('base64url');
 }
 
 /** Outside production a missing secret is generated once and kept beside the data. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { DemoData } from './demo.ts';
 import type { AppEvent, AppEventType, EventBus } from './events/bus.ts';
@@ -56,6 +57,8 @@ export function liveFeed<Type extends AppEventType>(feed: LiveFeed<Type>): LiveF
 
 export interface JobContext {
   db: Db;
+  /** The instance's configuration (a job of a feature that is switched off does nothing). */
+  config: Config;
   events: EventBus;
   log: FastifyBaseLogger;
 }

@@ -12,7 +12,7 @@ export function runJobs(app: FastifyInstance, jobs: readonly Job[]) {
   app.addHook('onReady', async () => {
     for (const job of jobs) {
       const log = app.log.child({ job: job.name });
-      const context = { db: app.database.db, events: app.events, log };
+      const context = { db: app.database.db, config: app.config, events: app.events, log };
       const timer = setInterval(() => {
         job.run(context).catch((err: unknown) => log.error({ err }, 'job failed'));
       }, job.everyMs);

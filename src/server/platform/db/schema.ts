@@ -22,3 +22,4 @@ export * from './schema/photos.ts';
 export * from './schema/ledger.ts';
 export * from './schema/alerts.ts';
 export * from './schema/blocks.ts';
+export * from './schema/deals.ts';

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import { dealEvents, deals } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { LedgerError } from '../payments/index.ts';
 import { moveMoney } from './money.ts';
 import type { PaymentProvider } from './provider.ts';
 
@@ -106,6 +107,11 @@ export async function transition(
     workerShare: input.workerShare,
     fault: deal.cancellationFault,
     agreed: action.includes('agrees-cancellation'),
+  }).catch((err: unknown) => {
+    // States the ledger refuses (never reached while the machine holds): a 409, not a 500.
+    if (err instanceof LedgerError && ['INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT'].includes(err.code))
+      throw conflict(err.message, err.code);
+    throw err;
   });
   if (moved.refunded && deal.chargeId)
     await provider.refund(tx, {

@@ -222,3 +222,20 @@ describe('deals with payments off (the default)', () => {
     expect(await runDealTimers(t.app.database.db, t.app.config.payments)).toBe(0);
   });
 });
+
+describe('a task whose payment is secured', () => {
+  const t = useTestApp({ PAYMENTS: 'sandbox' });
+  const [owner, worker] = useUsers(t, 2);
+  const h = dealHelpers(t, owner, worker);
+  it('keeps its worker: the assignment is not cancelled under a deal going on', async () => {
+    const { taskId, dealId } = await h.funded();
+    const cancel = () =>
+      h.call('POST', `/api/tasks/${taskId}/cancel-assignment`, owner, { reason: 'Changed my mind' });
+    const refused = await cancel();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('DEAL_GOING_ON');
+    await h.act(owner, dealId, 'request-cancellation', { reason: 'Changed my mind', fault: 'owner' });
+    await h.act(worker, dealId, 'agree-cancellation');
+    expect((await cancel()).statusCode).toBe(200);
+  });
+});

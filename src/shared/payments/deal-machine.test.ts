@@ -19,7 +19,9 @@ describe('the deal machine', () => {
         for (const actor of ACTORS) {
           const rule = DEAL_TRANSITIONS[action];
           const allowed = rule.actor === actor && rule.from.includes(state);
-          expect(mayDeal({ state }, action, actor), `${actor} ${action} from ${state}`).toBe(allowed);
+          expect(mayDeal({ state }, action, actor), `${actor} ${action} from ${state}`).toBe(
+            allowed,
+          );
           if (allowed) expect(nextState({ state }, action, actor)).toBe(rule.to);
         }
   });
@@ -34,14 +36,19 @@ describe('the deal machine', () => {
   });
 
   it('has the side that asked for a cancellation never answer it', () => {
-    const asked = { state: 'cancellation-requested' as const, cancellationRequestedBy: 'owner' as const };
+    const asked = {
+      state: 'cancellation-requested' as const,
+      cancellationRequestedBy: 'owner' as const,
+    };
     expect(mayDeal(asked, 'owner-agrees-cancellation', 'owner')).toBe(false);
     expect(mayDeal(asked, 'worker-agrees-cancellation', 'worker')).toBe(true);
     expect(mayDeal(asked, 'owner-declines-cancellation', 'owner')).toBe(false);
   });
 
   it('gives every person’s transition an operator twin that needs a reason', () => {
-    const personal = DEAL_ACTIONS.filter((a) => ['owner', 'worker'].includes(DEAL_TRANSITIONS[a].actor));
+    const personal = DEAL_ACTIONS.filter((a) =>
+      ['owner', 'worker'].includes(DEAL_TRANSITIONS[a].actor),
+    );
     expect(OPERATOR_TWIN_ACTIONS.sort()).toEqual(personal.map((a) => `${a}-by-operator`).sort());
     for (const twin of OPERATOR_TWIN_ACTIONS) {
       const rule = DEAL_TRANSITIONS[twin];
@@ -58,7 +65,9 @@ describe('the deal machine', () => {
     for (const action of DEAL_ACTIONS) {
       const rule = DEAL_TRANSITIONS[action];
       if (rule.to === 'cancelled' || rule.to === 'expired')
-        expect(rule.money === 'refund' || rule.from.every((s) => s === 'awaiting-payment')).toBe(true);
+        expect(rule.money === 'refund' || rule.from.every((s) => s === 'awaiting-payment')).toBe(
+          true,
+        );
     }
   });
 });

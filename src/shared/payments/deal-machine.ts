@@ -19,7 +19,11 @@ export const DEAL_STATES = [
 export type DealState = (typeof DEAL_STATES)[number];
 
 /** States a deal never leaves. Escrow holds nothing in them (nor in `released`). */
-export const FINAL_DEAL_STATES = ['paid-out', 'cancelled', 'expired'] as const satisfies readonly DealState[];
+export const FINAL_DEAL_STATES = [
+  'paid-out',
+  'cancelled',
+  'expired',
+] as const satisfies readonly DealState[];
 
 /** States in which a deal is still going on: one such deal per task at most. */
 export const LIVE_DEAL_STATES = DEAL_STATES.filter(
@@ -135,7 +139,13 @@ const PLATFORM_TRANSITIONS = {
     money: 'refund',
     reason: true,
   },
-  'rule-split': { actor: 'operator', from: ['disputed'], to: 'released', money: 'split', reason: true },
+  'rule-split': {
+    actor: 'operator',
+    from: ['disputed'],
+    to: 'released',
+    money: 'split',
+    reason: true,
+  },
 } as const satisfies Record<string, DealTransition>;
 
 type TwinAction = `${UserAction}-by-operator`;

@@ -5,7 +5,7 @@ import {
   dealSchema,
   operatorActSchema,
   ruleDealSchema,
-} from '../../../shared/payments/deal-schema.ts';
+} from '../../../shared/payments/schema.ts';
 import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
@@ -36,7 +36,8 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider 
   app.post(
     '/api/admin/deals/:id/rule',
     operator('moderator', 'Rule on a disputed deal: release, refund or split (moderators)', {
-      description: 'A split gives the worker `workerShare` cents of the price; the rest goes back to the poster.',
+      description:
+        'A split gives the worker `workerShare` cents of the price; the rest goes back to the poster.',
       params: dealIdParamsSchema,
       body: ruleDealSchema,
       response: answer,
@@ -47,10 +48,20 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider 
       return db.transaction(async (tx) =>
         dealView(
           tx,
-          await transition(tx, provider, request.params.id, action, {
-            kind: 'operator',
-            ...requestActor(request),
-          }, { reason: body.reason, workerShare: body.outcome === 'split' ? body.workerShare : undefined }),
+          await transition(
+            tx,
+            provider,
+            request.params.id,
+            action,
+            {
+              kind: 'operator',
+              ...requestActor(request),
+            },
+            {
+              reason: body.reason,
+              workerShare: body.outcome === 'split' ? body.workerShare : undefined,
+            },
+          ),
         ),
       );
     },

@@ -36,7 +36,10 @@ describe('deals under concurrency', () => {
 
   it('a double Release releases once', async () => {
     const { dealId } = await h.funded();
-    const answers = await Promise.all([h.act(owner, dealId, 'release'), h.act(owner, dealId, 'release')]);
+    const answers = await Promise.all([
+      h.act(owner, dealId, 'release'),
+      h.act(owner, dealId, 'release'),
+    ]);
     expect(codes(answers)).toEqual([200, 409]);
     expect(await moves(dealId)).toEqual(['fund', 'release']);
     expect(await h.escrowOf(dealId)).toBe(0);

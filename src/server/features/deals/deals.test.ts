@@ -92,7 +92,9 @@ describe('deals (PAYMENTS=sandbox)', () => {
     // Paid out only once the worker can receive money.
     await timers();
     expect((await h.state(dealId)).state).toBe('released');
-    expect((await h.call('POST', '/api/payments/payee', worker)).json()).toEqual({ status: 'active' });
+    expect((await h.call('POST', '/api/payments/payee', worker)).json()).toEqual({
+      status: 'active',
+    });
     await timers();
     expect((await h.state(dealId)).state).toBe('paid-out');
     expect(await ledgerKinds(dealId)).toEqual(['fund', 'release', 'payout']);
@@ -146,7 +148,10 @@ describe('deals (PAYMENTS=sandbox)', () => {
       reason: 'I fell ill',
       fault: 'worker',
     });
-    expect(asked.json()).toMatchObject({ state: 'cancellation-requested', cancellationRequestedBy: 'worker' });
+    expect(asked.json()).toMatchObject({
+      state: 'cancellation-requested',
+      cancellationRequestedBy: 'worker',
+    });
     expect((await h.act(worker, a.dealId, 'agree-cancellation')).statusCode).toBe(403);
     expect((await h.act(stranger, a.dealId, 'agree-cancellation')).statusCode).toBe(403);
     const agreed = await h.act(owner, a.dealId, 'agree-cancellation');
@@ -154,7 +159,10 @@ describe('deals (PAYMENTS=sandbox)', () => {
     expect(agreed.json().timeline.at(-1).detail.refunded).toBe(10_500);
 
     const b = await h.funded(100);
-    await h.act(owner, b.dealId, 'request-cancellation', { reason: 'Changed my mind', fault: 'owner' });
+    await h.act(owner, b.dealId, 'request-cancellation', {
+      reason: 'Changed my mind',
+      fault: 'owner',
+    });
     const back = await h.act(worker, b.dealId, 'agree-cancellation');
     expect(back.json().timeline.at(-1).detail.refunded).toBe(10_000);
     expect(await ledgerKinds(b.dealId)).toEqual(['fund', 'refund']);
@@ -179,8 +187,15 @@ describe('deals (PAYMENTS=sandbox)', () => {
     const rule = (dealId: string, body: object, who = moderator) =>
       h.call('POST', `/api/admin/deals/${dealId}/rule`, who, body);
     expect((await rule(a.dealId, { outcome: 'release', reason: 'x' }, owner)).statusCode).toBe(404);
-    expect((await rule(a.dealId, { outcome: 'split', reason: 'Half done', workerShare: 10_000 })).statusCode).toBe(400);
-    const split = await rule(a.dealId, { outcome: 'split', reason: 'Half done', workerShare: 5000 });
+    expect(
+      (await rule(a.dealId, { outcome: 'split', reason: 'Half done', workerShare: 10_000 }))
+        .statusCode,
+    ).toBe(400);
+    const split = await rule(a.dealId, {
+      outcome: 'split',
+      reason: 'Half done',
+      workerShare: 5000,
+    });
     expect(split.statusCode, split.body).toBe(200);
     // Half the price: $50 less 15 % to the worker; $50 back to the card; fees to the platform.
     expect(split.json()).toMatchObject({ state: 'released', escrow: 0, workerCredited: 4250 });
@@ -189,9 +204,17 @@ describe('deals (PAYMENTS=sandbox)', () => {
 
     const refunded = await rule(b.dealId, { outcome: 'refund', reason: 'No work delivered' });
     expect(refunded.json()).toMatchObject({ state: 'cancelled', escrow: 0 });
-    const audit = await t.app.database.db.select().from(auditLog).where(eq(auditLog.targetId, b.dealId));
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, b.dealId));
     expect(audit).toMatchObject([
-      { action: 'deal.rule-refund', actorId: moderator.id, reason: 'No work delivered', targetType: 'deal' },
+      {
+        action: 'deal.rule-refund',
+        actorId: moderator.id,
+        reason: 'No work delivered',
+        targetType: 'deal',
+      },
     ]);
     await h.balanced();
   });
@@ -200,13 +223,21 @@ describe('deals (PAYMENTS=sandbox)', () => {
     const { dealId } = await h.funded();
     const act = (body: object) => h.call('POST', `/api/admin/deals/${dealId}/act`, moderator, body);
     expect((await act({ action: 'release-by-operator' })).statusCode).toBe(400);
-    expect((await act({ action: 'ask-changes-by-operator', reason: 'Owner asked by phone' })).statusCode).toBe(409);
+    expect(
+      (await act({ action: 'ask-changes-by-operator', reason: 'Owner asked by phone' })).statusCode,
+    ).toBe(409);
     const released = await act({ action: 'release-by-operator', reason: 'Owner asked by phone' });
     expect(released.json()).toMatchObject({ state: 'released', escrow: 0 });
-    expect(released.json().timeline.at(-1)).toMatchObject({ actor: 'operator', reason: 'Owner asked by phone' });
+    expect(released.json().timeline.at(-1)).toMatchObject({
+      actor: 'operator',
+      reason: 'Owner asked by phone',
+    });
     const read = await h.call('GET', `/api/admin/deals/${dealId}`, moderator);
     expect(read.json().state).toBe('released');
-    const audit = await t.app.database.db.select().from(auditLog).where(eq(auditLog.targetId, dealId));
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, dealId));
     expect(audit.map((a) => a.action)).toEqual(['deal.release-by-operator']);
   });
 });
@@ -230,11 +261,16 @@ describe('a task whose payment is secured', () => {
   it('keeps its worker: the assignment is not cancelled under a deal going on', async () => {
     const { taskId, dealId } = await h.funded();
     const cancel = () =>
-      h.call('POST', `/api/tasks/${taskId}/cancel-assignment`, owner, { reason: 'Changed my mind' });
+      h.call('POST', `/api/tasks/${taskId}/cancel-assignment`, owner, {
+        reason: 'Changed my mind',
+      });
     const refused = await cancel();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('DEAL_GOING_ON');
-    await h.act(owner, dealId, 'request-cancellation', { reason: 'Changed my mind', fault: 'owner' });
+    await h.act(owner, dealId, 'request-cancellation', {
+      reason: 'Changed my mind',
+      fault: 'owner',
+    });
     await h.act(worker, dealId, 'agree-cancellation');
     expect((await cancel()).statusCode).toBe(200);
   });

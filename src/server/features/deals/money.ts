@@ -81,7 +81,10 @@ export async function moveMoney(
     if (deal.posterPays > refunded)
       lines.push({ account: await account('platform-fees'), amount: deal.posterPays - refunded });
   } else {
-    lines.push({ account: await account('earnings', deal.workerId), amount: -deal.workerCredited! });
+    lines.push({
+      account: await account('earnings', deal.workerId),
+      amount: -deal.workerCredited!,
+    });
     lines.push({ account: await account('payouts'), amount: deal.workerCredited! });
   }
 
@@ -89,8 +92,14 @@ export async function moveMoney(
     idempotencyKey: moveKey(deal.id, money),
     kind: money,
     ref: deal.id,
-    postings: lines.filter((l) => l.amount !== 0).map((l) => ({ account: l.account, amount: cents(l.amount) })),
-    metadata: { dealId: deal.id, ...(credited !== undefined ? { credited } : {}), ...(refunded !== undefined ? { refunded } : {}) },
+    postings: lines
+      .filter((l) => l.amount !== 0)
+      .map((l) => ({ account: l.account, amount: cents(l.amount) })),
+    metadata: {
+      dealId: deal.id,
+      ...(credited !== undefined ? { credited } : {}),
+      ...(refunded !== undefined ? { refunded } : {}),
+    },
   });
   return { transaction, credited, refunded };
 }

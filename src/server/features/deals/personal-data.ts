@@ -27,7 +27,12 @@ export const dealsPersonalData: PersonalData = {
       .where(or(eq(deals.ownerId, userId), eq(deals.workerId, userId)))
       .orderBy(asc(deals.createdAt));
     const reasons = await db
-      .select({ dealId: dealEvents.dealId, at: dealEvents.at, action: dealEvents.action, reason: dealEvents.reason })
+      .select({
+        dealId: dealEvents.dealId,
+        at: dealEvents.at,
+        action: dealEvents.action,
+        reason: dealEvents.reason,
+      })
       .from(dealEvents)
       .where(eq(dealEvents.actorId, userId))
       .orderBy(asc(dealEvents.id));

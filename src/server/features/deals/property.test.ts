@@ -55,7 +55,10 @@ describe('deals: any sequence of actions keeps the books', () => {
   const h = dealHelpers(t, owner, worker);
   const db = () => t.app.database.db;
   beforeAll(async () => {
-    await createOperatorRepository(db(), t.app.sessions).setRoleFromConsole(moderator.email, 'moderator');
+    await createOperatorRepository(db(), t.app.sessions).setRoleFromConsole(
+      moderator.email,
+      'moderator',
+    );
   });
 
   const replayEvents = async () => {
@@ -73,7 +76,8 @@ describe('deals: any sequence of actions keeps the books', () => {
     }
   };
   const books = async () => ({
-    transactions: (await db().select({ id: ledgerTransactions.id }).from(ledgerTransactions)).length,
+    transactions: (await db().select({ id: ledgerTransactions.id }).from(ledgerTransactions))
+      .length,
     balances: await db()
       .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
@@ -90,7 +94,12 @@ describe('deals: any sequence of actions keeps the books', () => {
         const [pending] = await db()
           .select({ id: sandboxOperations.id })
           .from(sandboxOperations)
-          .where(and(eq(sandboxOperations.dealId, dealId), eq(sandboxOperations.status, 'requires-authentication')));
+          .where(
+            and(
+              eq(sandboxOperations.dealId, dealId),
+              eq(sandboxOperations.status, 'requires-authentication'),
+            ),
+          );
         return pending ? [await h.act(owner, dealId, `charges/${pending.id}/authenticate`)] : [];
       }
       case 'request-payment':
@@ -103,7 +112,10 @@ describe('deals: any sequence of actions keeps the books', () => {
         return [await h.act(owner, dealId, 'ask-changes', { reason: 'Please change it' })];
       case 'request-cancellation':
         return [
-          await h.act(side(s.owner), dealId, 'request-cancellation', { reason: 'Cannot go on', fault: s.fault }),
+          await h.act(side(s.owner), dealId, 'request-cancellation', {
+            reason: 'Cannot go on',
+            fault: s.fault,
+          }),
         ];
       case 'agree':
         return [await h.act(side(s.owner), dealId, 'agree-cancellation')];
@@ -156,26 +168,30 @@ describe('deals: any sequence of actions keeps the books', () => {
     await h.balanced();
   }
 
-  it('balances, never negative, zero when final, replays change nothing', { timeout: 600_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(fc.nat(1), step), { minLength: 1, maxLength: 14 }),
-        fc.integer({ min: 100, max: 250_000 }),
-        async (steps, cents) => {
-          // One deal paid already (so the later states are in reach), one waiting for its payment.
-          const ids = [(await h.funded(cents / 100)).dealId, (await h.newDeal(75)).dealId];
-          for (const [which, s] of steps)
-            for (const res of await perform(ids[which]!, s))
-              expect(res.statusCode, res.body).toBeLessThan(500);
-          await checkBooks();
-          const before = await books();
-          await replayEvents();
-          expect(await books()).toEqual(before);
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+  it(
+    'balances, never negative, zero when final, replays change nothing',
+    { timeout: 600_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.nat(1), step), { minLength: 1, maxLength: 14 }),
+          fc.integer({ min: 100, max: 250_000 }),
+          async (steps, cents) => {
+            // One deal paid already (so the later states are in reach), one waiting for its payment.
+            const ids = [(await h.funded(cents / 100)).dealId, (await h.newDeal(75)).dealId];
+            for (const [which, s] of steps)
+              for (const res of await perform(ids[which]!, s))
+                expect(res.statusCode, res.body).toBeLessThan(500);
+            await checkBooks();
+            const before = await books();
+            await replayEvents();
+            expect(await books()).toEqual(before);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+  );
 });
 
 type StepValue = typeof step extends fc.Arbitrary<infer V> ? V : never;

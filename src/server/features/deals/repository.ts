@@ -1,13 +1,27 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LIVE_DEAL_STATES, nextState } from '../../../shared/payments/deal-machine.ts';
-import type { DealView } from '../../../shared/payments/deal-schema.ts';
+import type { DealView } from '../../../shared/payments/schema.ts';
 import { DEFAULT_FEE_SCHEDULE, quote } from '../../../shared/payments/fees.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
-import { bids, dealEvents, deals, ledgerAccounts, paymentEvents, tasks } from '../../platform/db/schema.ts';
+import {
+  bids,
+  dealEvents,
+  deals,
+  ledgerAccounts,
+  paymentEvents,
+  tasks,
+} from '../../platform/db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors.ts';
 import { ProviderError, type PaymentProvider, type SignedEvent } from './provider.ts';
-import { DEAL_NOT_FOUND, lockDeal, NOT_YOUR_DEAL, sideOf, transition, type DealRow } from './transitions.ts';
+import {
+  DEAL_NOT_FOUND,
+  lockDeal,
+  NOT_YOUR_DEAL,
+  sideOf,
+  transition,
+  type DealRow,
+} from './transitions.ts';
 
 const TASK_NOT_FOUND = 'No such task.';
 
@@ -22,7 +36,11 @@ export async function createDeal(db: Db, ownerId: string, taskId: string): Promi
   return db.transaction(async (tx) => {
     const [task] = isUuid(taskId)
       ? await tx
-          .select({ ownerId: tasks.ownerId, acceptedBidId: tasks.acceptedBidId, status: tasks.status })
+          .select({
+            ownerId: tasks.ownerId,
+            acceptedBidId: tasks.acceptedBidId,
+            status: tasks.status,
+          })
           .from(tasks)
           .where(eq(tasks.id, taskId))
           .for('update')
@@ -31,12 +49,20 @@ export async function createDeal(db: Db, ownerId: string, taskId: string): Promi
     if (task.ownerId !== ownerId) throw forbidden('Only the task’s poster secures its payment.');
     const [bid] = task.acceptedBidId
       ? await tx
-          .select({ id: bids.id, bidderId: bids.bidderId, amount: bids.amount, status: bids.status })
+          .select({
+            id: bids.id,
+            bidderId: bids.bidderId,
+            amount: bids.amount,
+            status: bids.status,
+          })
           .from(bids)
           .where(eq(bids.id, task.acceptedBidId))
       : [];
     if (!bid || bid.status !== 'accepted' || task.status === 'Completed')
-      throw conflict('Accept a bid first: a deal secures the payment of an accepted bid.', 'NO_ACCEPTED_BID');
+      throw conflict(
+        'Accept a bid first: a deal secures the payment of an accepted bid.',
+        'NO_ACCEPTED_BID',
+      );
     const [live] = await tx
       .select({ id: deals.id })
       .from(deals)
@@ -138,11 +164,18 @@ export async function applySignedEvent(
       const deal = await lockDeal(inner, event.dealId);
       if (deal.posterPays !== event.amount.amount || deal.currency !== event.amount.currency)
         throw conflict('The payment is not the deal’s amount.');
-      await transition(inner, provider, event.dealId, 'pay', {
-        kind: 'owner',
-        id: null,
-        label: 'provider',
-      }, { chargeId: event.chargeId });
+      await transition(
+        inner,
+        provider,
+        event.dealId,
+        'pay',
+        {
+          kind: 'owner',
+          id: null,
+          label: 'provider',
+        },
+        { chargeId: event.chargeId },
+      );
     });
     return { replayed: false, applied: true };
   } catch (err) {
@@ -212,7 +245,8 @@ export async function authenticateCharge(
     if (deal.state !== 'awaiting-payment')
       throw conflict('The deal no longer waits for its payment.', 'INVALID_STATE');
     const done = await provider.authenticate(tx, chargeId);
-    if (!done || done.dealId !== dealId) throw notFound('No charge of this deal waits for authentication.');
+    if (!done || done.dealId !== dealId)
+      throw notFound('No charge of this deal waits for authentication.');
     await applySignedEvent(tx, provider, done.event);
     const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
     return dealView(tx, now!);

@@ -8,7 +8,7 @@ import {
   payResultSchema,
   reasonBodySchema,
   requestCancellationSchema,
-} from '../../../shared/payments/deal-schema.ts';
+} from '../../../shared/payments/schema.ts';
 import { taskIdParamsSchema } from '../../../shared/tasks/schema.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { routeOptions } from '../../platform/http/route-options.ts';
@@ -17,7 +17,13 @@ import { adminDealRoutes } from './admin-routes.ts';
 import { eventRoutes } from './event-routes.ts';
 import { providerOf } from './jobs.ts';
 import { authenticateCharge, createDeal, dealFor, dealView, payDeal } from './repository.ts';
-import { lockDeal, NOT_YOUR_DEAL, sideOf, transition, type TransitionInput } from './transitions.ts';
+import {
+  lockDeal,
+  NOT_YOUR_DEAL,
+  sideOf,
+  transition,
+  type TransitionInput,
+} from './transitions.ts';
 
 /**
  * Payment protection's routes: registered only when payments are on (PAYMENTS), so with
@@ -42,7 +48,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     db.transaction(async (tx) => {
       const side = sideOf(await lockDeal(tx, dealId), userId);
       if (!side) throw forbidden(NOT_YOUR_DEAL);
-      return dealView(tx, await transition(tx, provider, dealId, action(side), { kind: side, id: userId }, input));
+      return dealView(
+        tx,
+        await transition(tx, provider, dealId, action(side), { kind: side, id: userId }, input),
+      );
     });
 
   app.post(
@@ -75,8 +84,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payDealSchema,
       response: { 200: payResultSchema, ...errorResponses(400, 402, 403, 404, 409) },
     }),
-    async (request) =>
-      payDeal(db, provider, request.user.id, request.params.id, request.body.card),
+    async (request) => payDeal(db, provider, request.user.id, request.params.id, request.body.card),
   );
 
   app.post(
@@ -113,7 +121,9 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       response: answer,
     }),
     async (request) =>
-      step(request.user.id, request.params.id, () => 'ask-changes', { reason: request.body.reason }),
+      step(request.user.id, request.params.id, () => 'ask-changes', {
+        reason: request.body.reason,
+      }),
   );
 
   app.post(
@@ -124,20 +134,35 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       response: answer,
     }),
     async (request) =>
-      step(request.user.id, request.params.id, (side) => sideAction(side, 'requests-cancellation'), request.body),
+      step(
+        request.user.id,
+        request.params.id,
+        (side) => sideAction(side, 'requests-cancellation'),
+        request.body,
+      ),
   );
 
   app.post(
     '/api/deals/:id/decline-cancellation',
-    routeOptions('user', 'deals', 'Decline the other side’s cancellation: the deal goes to dispute', {
-      params: dealIdParamsSchema,
-      body: reasonBodySchema,
-      response: answer,
-    }),
+    routeOptions(
+      'user',
+      'deals',
+      'Decline the other side’s cancellation: the deal goes to dispute',
+      {
+        params: dealIdParamsSchema,
+        body: reasonBodySchema,
+        response: answer,
+      },
+    ),
     async (request) =>
-      step(request.user.id, request.params.id, (side) => sideAction(side, 'declines-cancellation'), {
-        reason: request.body.reason,
-      }),
+      step(
+        request.user.id,
+        request.params.id,
+        (side) => sideAction(side, 'declines-cancellation'),
+        {
+          reason: request.body.reason,
+        },
+      ),
   );
 
   app.post(

@@ -105,7 +105,11 @@ export function createSandboxProvider(secret: string): PaymentProvider {
         },
         'ch',
       );
-      return { id: op.id, status: op.status, event: op.status === 'succeeded' ? eventOf(op) : null };
+      return {
+        id: op.id,
+        status: op.status,
+        event: op.status === 'succeeded' ? eventOf(op) : null,
+      };
     },
     async authenticate(tx, chargeId) {
       const [op] = await tx
@@ -124,7 +128,14 @@ export function createSandboxProvider(secret: string): PaymentProvider {
     async refund(tx, { dealId, amount, idempotencyKey }) {
       const op = await operation(
         tx,
-        { kind: 'refund', idempotencyKey, dealId, amount: amount.amount, currency: amount.currency, status: 'succeeded' },
+        {
+          kind: 'refund',
+          idempotencyKey,
+          dealId,
+          amount: amount.amount,
+          currency: amount.currency,
+          status: 'succeeded',
+        },
         're',
       );
       return { id: op.id };
@@ -134,7 +145,14 @@ export function createSandboxProvider(secret: string): PaymentProvider {
         throw new ProviderError('NO_PAYEE', `User ${payeeId} cannot receive transfers yet.`);
       const op = await operation(
         tx,
-        { kind: 'transfer', idempotencyKey, dealId, amount: amount.amount, currency: amount.currency, status: 'succeeded' },
+        {
+          kind: 'transfer',
+          idempotencyKey,
+          dealId,
+          amount: amount.amount,
+          currency: amount.currency,
+          status: 'succeeded',
+        },
         'tr',
       );
       return { id: op.id };

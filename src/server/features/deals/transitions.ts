@@ -109,7 +109,10 @@ export async function transition(
     agreed: action.includes('agrees-cancellation'),
   }).catch((err: unknown) => {
     // States the ledger refuses (never reached while the machine holds): a 409, not a 500.
-    if (err instanceof LedgerError && ['INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT'].includes(err.code))
+    if (
+      err instanceof LedgerError &&
+      ['INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT'].includes(err.code)
+    )
       throw conflict(err.message, err.code);
     throw err;
   });
@@ -121,7 +124,8 @@ export async function transition(
       idempotencyKey: `deal:${dealId}:provider-refund`,
     });
 
-  const side = namedSide(action) ?? (actor.kind === 'owner' || actor.kind === 'worker' ? actor.kind : null);
+  const side =
+    namedSide(action) ?? (actor.kind === 'owner' || actor.kind === 'worker' ? actor.kind : null);
   const [updated] = await tx
     .update(deals)
     .set({

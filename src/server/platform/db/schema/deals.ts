@@ -59,9 +59,7 @@ export const deals = pgTable(
     oneOf('deals_currency_check', t.currency, CURRENCIES),
     uniqueIndex('deals_live_task_key')
       .on(t.taskId)
-      .where(
-        sql.raw(`state in (${LIVE_DEAL_STATES.map((s) => `'${s}'`).join(', ')})`),
-      ),
+      .where(sql.raw(`state in (${LIVE_DEAL_STATES.map((s) => `'${s}'`).join(', ')})`)),
     index('deals_state_since_idx').on(t.state, t.stateSince),
     index('deals_owner_idx').on(t.ownerId),
     index('deals_worker_idx').on(t.workerId),
@@ -89,7 +87,10 @@ export const dealEvents = pgTable(
     /** Figures of the move (cents), never personal data. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('deal_events_deal_idx').on(t.dealId, t.id), index('deal_events_actor_idx').on(t.actorId)],
+  (t) => [
+    index('deal_events_deal_idx').on(t.dealId, t.id),
+    index('deal_events_actor_idx').on(t.actorId),
+  ],
 );
 
 /** Every provider event applied, by its id: one delivered twice is applied once. */

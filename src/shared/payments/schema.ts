@@ -9,7 +9,10 @@ export const dealIdParamsSchema = z.object({ id: z.string().max(100) });
 
 /** The card the owner pays with (the sandbox reads its test number). */
 export const payDealSchema = z.object({
-  card: z.string().trim().regex(/^[\d -]{12,23}$/, 'a card number'),
+  card: z
+    .string()
+    .trim()
+    .regex(/^[\d -]{12,23}$/, 'a card number'),
 });
 
 export const reasonBodySchema = z.object({ reason });

@@ -275,3 +275,30 @@ describe('a task whose payment is secured', () => {
     expect((await cancel()).statusCode).toBe(200);
   });
 });
+
+describe('a person’s deals in their download', () => {
+  const t = useTestApp({ PAYMENTS: 'sandbox' });
+  const [owner, worker] = useUsers(t, 2);
+  const h = dealHelpers(t, owner, worker);
+  it('lists the deals on either side and the steps they took with their reasons', async () => {
+    const { dealId } = await h.funded(100);
+    await h.act(worker, dealId, 'request-cancellation', {
+      reason: 'My van broke',
+      fault: 'worker',
+    });
+    const data = (await h.call('GET', '/api/account/export', worker)).json();
+    expect(data.deals.list).toEqual([
+      expect.objectContaining({ id: dealId, as: 'worker', state: 'cancellation-requested' }),
+    ]);
+    expect(data.deals.stepsTaken).toEqual([
+      expect.objectContaining({
+        dealId,
+        action: 'worker-requests-cancellation',
+        reason: 'My van broke',
+      }),
+    ]);
+    expect((await h.call('GET', '/api/account/export', owner)).json().deals.list[0].as).toBe(
+      'poster',
+    );
+  });
+});

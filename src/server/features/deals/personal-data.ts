@@ -37,8 +37,10 @@ export const dealsPersonalData: PersonalData = {
       .where(eq(dealEvents.actorId, userId))
       .orderBy(asc(dealEvents.id));
     return {
-      deals: mine.map(({ role, ...d }) => ({ ...d, as: role === userId ? 'poster' : 'worker' })),
-      dealSteps: reasons,
+      deals: {
+        list: mine.map(({ role, ...d }) => ({ ...d, as: role === userId ? 'poster' : 'worker' })),
+        stepsTaken: reasons,
+      },
     };
   },
   async erase(tx, userId) {

@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, dealHelpers } from '../../../../tests/factories/deals.ts';
 import { useUsers } from '../../../../tests/factories/scenes.ts';
-import { jsonHeaders } from '../../../../tests/factories/users.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { ledgerTransactions, sandboxOperations } from '../../platform/db/schema.ts';
 import { createOperatorRepository } from '../operators/index.ts';
@@ -98,7 +97,7 @@ describe('deals under concurrency', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/payments/events',
-        headers: { ...jsonHeaders(), [SANDBOX_SIGNATURE_HEADER]: signature },
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
         payload: body,
       });
     const forged = await deliver(signed.signature.replace(/v1=./, 'v1=0'));

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, dealHelpers } from '../../../../tests/factories/deals.ts';
 import { useUsers } from '../../../../tests/factories/scenes.ts';
-import { jsonHeaders, type TestUser } from '../../../../tests/factories/users.ts';
+import type { TestUser } from '../../../../tests/factories/users.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
 import { FAULTS } from '../../../shared/payments/deal-machine.ts';
 import {
@@ -69,7 +69,7 @@ describe('deals: any sequence of actions keeps the books', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/payments/events',
-        headers: { ...jsonHeaders(), [SANDBOX_SIGNATURE_HEADER]: signature },
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
         payload: body,
       });
       expect(res.json()).toMatchObject({ replayed: true, applied: false });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sideAction, type DealAction } from '../../../shared/payments/deal-machine.ts';
+import {
+  sideAction,
+  type DealAction,
+  type DealSide,
+} from '../../../shared/payments/deal-machine.ts';
 import {
   dealIdParamsSchema,
   dealSchema,
@@ -42,7 +46,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   const step = (
     userId: string,
     dealId: string,
-    action: (side: 'owner' | 'worker') => DealAction,
+    action: (side: DealSide) => DealAction,
     input: TransitionInput = {},
   ) =>
     db.transaction(async (tx) => {
@@ -97,20 +101,26 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       authenticateCharge(db, provider, request.user.id, request.params.id, request.params.chargeId),
   );
 
-  const simple: [string, DealAction, string][] = [
-    ['withdraw', 'withdraw-offer', 'Withdraw an unpaid deal (the poster)'],
-    ['request-payment', 'request-payment', 'Ask for the payment: the work is done (the worker)'],
-    ['release', 'release', 'Release the payment to the worker (the poster)'],
-    ['agree-cancellation', 'owner-agrees-cancellation', 'Agree to the other side’s cancellation'],
+  /** The steps with no body: the path, the action (by the caller's side) and the summary. */
+  const simple: [string, (side: DealSide) => DealAction, string][] = [
+    ['withdraw', () => 'withdraw-offer', 'Withdraw an unpaid deal (the poster)'],
+    [
+      'request-payment',
+      () => 'request-payment',
+      'Ask for the payment: the work is done (the worker)',
+    ],
+    ['release', () => 'release', 'Release the payment to the worker (the poster)'],
+    [
+      'agree-cancellation',
+      (side) => sideAction(side, 'agrees-cancellation'),
+      'Agree to the other side’s cancellation: the money goes back to the poster',
+    ],
   ];
   for (const [path, action, summary] of simple)
     app.post(
       `/api/deals/:id/${path}`,
       routeOptions('user', 'deals', summary, { params: dealIdParamsSchema, response: answer }),
-      async (request) =>
-        step(request.user.id, request.params.id, (side) =>
-          action === 'owner-agrees-cancellation' ? sideAction(side, 'agrees-cancellation') : action,
-        ),
+      async (request) => step(request.user.id, request.params.id, action),
     );
 
   app.post(

@@ -3,6 +3,7 @@ import { accountFeature } from './account/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { bidsFeature } from './bids/index.ts';
 import { blocksFeature } from './blocks/index.ts';
+import { dealsFeature } from './deals/index.ts';
 import { newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
 import { operatorsFeature } from './operators/index.ts';
@@ -40,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   photosFeature,
   paymentsFeature,
   pushFeature,
+  dealsFeature,
   alertsFeature,
   accountFeature,
 ];

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -61,6 +61,8 @@ const envSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be mailto:… or https://…')
       .optional(),
+    PAYMENTS: z.enum(['off', 'sandbox']).default('off'),
+    PAYMENTS_EVENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -99,6 +101,13 @@ const envSchema = z
         code: 'custom',
         path: ['DATABASE_READ_URL'],
         message: 'needs DATABASE_URL to be a PostgreSQL server (the replica follows it)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENTS !== 'off' && !env.PAYMENTS_EVENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_EVENT_SECRET'],
+        message: 'is required in production when PAYMENTS is on (it signs the provider’s events)',
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -150,6 +159,8 @@ export interface Config {
   listCacheBytes: number;
   /** Web push (VAPID): null when PUSH is off. */
   push: PushConfig | null;
+  /** Payment protection (features/deals): off, or the sandbox provider in our own database. */
+  payments: PaymentsConfig;
 }
 
 /** The server's VAPID identity, which browsers subscribe with and push services check. */
@@ -160,6 +171,14 @@ export interface PushConfig {
   /** Who push services may contact about this sender: mailto:… or https://…. */
   subject: string;
 }
+
+export type PaymentsConfig =
+  | { mode: 'off' }
+  | {
+      mode: 'sandbox';
+      /** The HMAC key the provider's events are signed with (derived outside production). */
+      eventSecret: string;
+    };
 
 export interface MailConfig {
   /** SMTP server to send through; null: each mail is written to `dir` as an .eml file. */
@@ -193,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const authSecret = e.BETTER_AUTH_SECRET ?? developmentSecret(dataDir);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -201,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     databaseUrl: e.DATABASE_URL ?? join(dataDir, 'pglite'),
     databaseReadUrl: e.DATABASE_READ_URL ?? null,
-    authSecret: e.BETTER_AUTH_SECRET ?? developmentSecret(dataDir),
+    authSecret,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -250,6 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : developmentVapidKeys(dataDir)),
             subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
           },
+    payments:
+      e.PAYMENTS === 'off'
+        ? { mode: 'off' }
+        : { mode: e.PAYMENTS, eventSecret: e.PAYMENTS_EVENT_SECRET ?? derivedSecret(authSecret) },
   };
 }
 
@@ -285,6 +309,11 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
     if (value !== undefined && value.trim() !== '') set[name] = value;
   }
   return set;
+}
+
+/** A key of its own for the provider's events, from the session secret (outside production). */
+function derivedSecret(authSecret: string): string {
+  return createHmac('sha256', authSecret).update('payments-events').digest('base64url');
 }
 
 /** Outside production a missing secret is generated once and kept beside the data. */

@@ -57,6 +57,8 @@ export function liveFeed<Type extends AppEventType>(feed: LiveFeed<Type>): LiveF
 
 export interface JobContext {
   db: Db;
+  /** The instance's configuration (a job of a feature that is switched off does nothing). */
+  config: Config;
   events: EventBus;
   log: FastifyBaseLogger;
   config: Config;

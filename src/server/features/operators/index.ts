@@ -20,3 +20,4 @@ export const operatorsFeature: Feature = {
 
 export { createOperatorRepository } from './repository.ts';
 export { endLimits } from './limits-job.ts';
+export { operator } from './operator-route.ts';

@@ -23,3 +23,4 @@ export * from './schema/ledger.ts';
 export * from './schema/alerts.ts';
 export * from './schema/push.ts';
 export * from './schema/blocks.ts';
+export * from './schema/deals.ts';

@@ -12,6 +12,7 @@ export const errorSchema = z.object({
 export const ERROR_MEANINGS = {
   400: 'The input is invalid (`issues` names each field that is), or holds a character that cannot be stored (NUL or a broken surrogate pair).',
   401: 'Not signed in.',
+  402: 'The payment did not go through (the card was declined).',
   403: 'Signed in, but not allowed to do this.',
   404: 'Not found.',
   409: 'Not possible in the current state (`message` says why, `code` names it).',

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DealAction } from '../../../shared/payments/deal-machine.ts';
+import {
+  dealIdParamsSchema,
+  dealSchema,
+  operatorActSchema,
+  ruleDealSchema,
+} from '../../../shared/payments/schema.ts';
+import { requestActor } from '../../platform/audit.ts';
+import { errorResponses } from '../../platform/openapi/schemas.ts';
+import { operator } from '../operators/index.ts';
+import type { PaymentProvider } from './provider.ts';
+import { dealFor, dealView } from './repository.ts';
+import { transition } from './transitions.ts';
+
+/**
+ * The console's face of deals: read any deal, rule on a dispute, or take a person's step for
+ * them. Every write names a reason and is written to the audit log in its transaction.
+ */
+export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+  app,
+  { provider },
+) => {
+  const db = app.database.db;
+  const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
+
+  app.get(
+    '/api/admin/deals/:id',
+    operator('support', 'A deal with its timeline (operators)', {
+      params: dealIdParamsSchema,
+      response: { 200: dealSchema, ...errorResponses(403, 404) },
+    }),
+    async (request) => dealFor(db, request.params.id, null),
+  );
+
+  app.post(
+    '/api/admin/deals/:id/rule',
+    operator('moderator', 'Rule on a disputed deal: release, refund or split (moderators)', {
+      description:
+        'A split gives the worker `workerShare` cents of the price; the rest goes back to the poster.',
+      params: dealIdParamsSchema,
+      body: ruleDealSchema,
+      response: answer,
+    }),
+    async (request) => {
+      const body = request.body;
+      const action = `rule-${body.outcome}` as const satisfies DealAction;
+      return db.transaction(async (tx) =>
+        dealView(
+          tx,
+          await transition(
+            tx,
+            provider,
+            request.params.id,
+            action,
+            {
+              kind: 'operator',
+              ...requestActor(request),
+            },
+            {
+              reason: body.reason,
+              workerShare: body.outcome === 'split' ? body.workerShare : undefined,
+            },
+          ),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/deals/:id/act',
+    operator('moderator', 'Take a step of the deal for one of its sides (moderators)', {
+      params: dealIdParamsSchema,
+      body: operatorActSchema,
+      response: answer,
+    }),
+    async (request) =>
+      db.transaction(async (tx) =>
+        dealView(
+          tx,
+          await transition(
+            tx,
+            provider,
+            request.params.id,
+            request.body.action as DealAction,
+            { kind: 'operator', ...requestActor(request) },
+            { reason: request.body.reason, fault: request.body.fault },
+          ),
+        ),
+      ),
+  );
+};

@@ -1,0 +1,82 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import {
+  AUTO_RELEASE_DAYS,
+  CANCELLATION_ANSWER_HOURS,
+  DEAL_TRANSITIONS,
+  PAYMENT_WINDOW_MINUTES,
+  type DealAction,
+} from '../../../shared/payments/deal-machine.ts';
+import type { PaymentsConfig } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { deals, sandboxPayees } from '../../platform/db/schema.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { ProviderError, type PaymentProvider } from './provider.ts';
+import { createSandboxProvider } from './sandbox.ts';
+import { transition } from './transitions.ts';
+
+/** The provider payments are configured with; null while payments are off. */
+export function providerOf(config: PaymentsConfig): PaymentProvider | null {
+  return config.mode === 'sandbox' ? createSandboxProvider(config.eventSecret) : null;
+}
+
+/** The timers: each action, and how long its deal must have been in its state. */
+const TIMERS: readonly { action: DealAction; after: string }[] = [
+  { action: 'expire', after: `${PAYMENT_WINDOW_MINUTES} minutes` },
+  { action: 'auto-release', after: `${AUTO_RELEASE_DAYS} days` },
+  { action: 'cancellation-unanswered', after: `${CANCELLATION_ANSWER_HOURS} hours` },
+];
+
+/** How many due deals one run takes, per timer. */
+const BATCH = 100;
+
+/**
+ * One deal's timer transition in a transaction of its own. A deal that moved on meanwhile
+ * (released by its owner in the same moment, say) is refused by the machine under the
+ * deal's lock and left alone: its money moved once.
+ */
+async function runOne(db: Db, provider: PaymentProvider, dealId: string, action: DealAction) {
+  try {
+    await db.transaction((tx) =>
+      transition(tx, provider, dealId, action, { kind: 'timer', id: null }),
+    );
+    return 1;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) return 0;
+    if (err instanceof ProviderError && err.code === 'NO_PAYEE') return 0;
+    throw err;
+  }
+}
+
+/**
+ * The deals' timers: unpaid deals expire after PAYMENT_WINDOW_MINUTES, a payment asked for
+ * releases itself after AUTO_RELEASE_DAYS, an unanswered cancellation becomes a dispute after
+ * CANCELLATION_ANSWER_HOURS, and released money is paid out to workers who can receive it.
+ * Returns how many deals moved. Nothing while payments are off.
+ */
+export async function runDealTimers(db: Db, config: PaymentsConfig, now = new Date()) {
+  const provider = providerOf(config);
+  if (!provider) return 0;
+  let moved = 0;
+  for (const { action, after } of TIMERS) {
+    const [state] = DEAL_TRANSITIONS[action].from;
+    const due = await db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(
+        and(
+          eq(deals.state, state!),
+          lte(deals.stateSince, sql`${now.toISOString()}::timestamptz - ${after}::interval`),
+        ),
+      )
+      .limit(BATCH);
+    for (const { id } of due) moved += await runOne(db, provider, id, action);
+  }
+  const payable = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .innerJoin(sandboxPayees, eq(sandboxPayees.userId, deals.workerId))
+    .where(eq(deals.state, 'released'))
+    .limit(BATCH);
+  for (const { id } of payable) moved += await runOne(db, provider, id, 'payout');
+  return moved;
+}

@@ -1,0 +1,105 @@
+import type { Fault, MoneyAction } from '../../../shared/payments/deal-machine.ts';
+import type { Currency } from '../../../shared/payments/money.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { accountFor, postTransaction, type LedgerTransaction } from '../payments/index.ts';
+
+/** The figures of a deal the money moves read (cents, frozen when the deal was made). */
+export interface DealMoney {
+  id: string;
+  workerId: string;
+  currency: Currency;
+  price: number;
+  bookingFee: number;
+  serviceFee: number;
+  posterPays: number;
+  workerReceives: number;
+  workerCredited: number | null;
+}
+
+/** What a move needs beyond the deal: a split's share of the price, a cancellation's fault. */
+export interface MoveInput {
+  /** Cents of the price an operator gives the worker in a split (1 … price − 1). */
+  workerShare?: number;
+  fault?: Fault | null;
+  /** A refund after a cancellation both sides agreed on (the booking fee follows the fault). */
+  agreed?: boolean;
+}
+
+/**
+ * The service fee on a share of the price: the deal's fee in proportion, rounded half-up
+ * (as BigInts: fee × share passes what a number holds exactly).
+ */
+export function serviceFeeOnShare(deal: Pick<DealMoney, 'price' | 'serviceFee'>, share: number) {
+  const price = BigInt(deal.price);
+  return Number((2n * BigInt(deal.serviceFee) * BigInt(share) + price) / (2n * price));
+}
+
+/** What the poster gets back in a refund: all they paid, less the booking fee if at fault. */
+export function refundOf(deal: DealMoney, input: MoveInput): number {
+  return input.agreed && input.fault === 'owner' ? deal.price : deal.posterPays;
+}
+
+/** The idempotency key of a deal's money move: one per deal and kind of move, forever. */
+export const moveKey = (dealId: string, money: MoneyAction) => `deal:${dealId}:${money}`;
+
+/**
+ * Posts the ledger transaction of `money` for the deal (none for `none`). Returns what the
+ * worker was credited (release, split) and the amount that went back to the card (refund,
+ * split), for the deal row and the provider.
+ */
+export async function moveMoney(
+  tx: Db,
+  deal: DealMoney,
+  money: MoneyAction,
+  input: MoveInput = {},
+): Promise<{ transaction: LedgerTransaction | null; credited?: number; refunded?: number }> {
+  if (money === 'none') return { transaction: null };
+  const account = async (kind: Parameters<typeof accountFor>[1], owner: string | null = null) =>
+    (await accountFor(tx, kind, owner, deal.currency)).id;
+  const cents = (amount: number) => ({ amount, currency: deal.currency });
+  const escrow = await account('escrow', deal.id);
+  const lines: { account: string; amount: number }[] = [];
+  let credited: number | undefined;
+  let refunded: number | undefined;
+
+  if (money === 'fund') {
+    lines.push({ account: await account('card'), amount: -deal.posterPays });
+    lines.push({ account: escrow, amount: deal.posterPays });
+  } else if (money === 'release' || money === 'split') {
+    const share = money === 'release' ? deal.price : input.workerShare!;
+    const fee = money === 'release' ? deal.serviceFee : serviceFeeOnShare(deal, share);
+    credited = share - fee;
+    refunded = deal.price - share;
+    lines.push({ account: escrow, amount: -deal.posterPays });
+    lines.push({ account: await account('earnings', deal.workerId), amount: credited });
+    lines.push({ account: await account('platform-fees'), amount: deal.bookingFee + fee });
+    if (refunded > 0) lines.push({ account: await account('card'), amount: refunded });
+  } else if (money === 'refund') {
+    refunded = refundOf(deal, input);
+    lines.push({ account: escrow, amount: -deal.posterPays });
+    lines.push({ account: await account('card'), amount: refunded });
+    if (deal.posterPays > refunded)
+      lines.push({ account: await account('platform-fees'), amount: deal.posterPays - refunded });
+  } else {
+    lines.push({
+      account: await account('earnings', deal.workerId),
+      amount: -deal.workerCredited!,
+    });
+    lines.push({ account: await account('payouts'), amount: deal.workerCredited! });
+  }
+
+  const transaction = await postTransaction(tx, {
+    idempotencyKey: moveKey(deal.id, money),
+    kind: money,
+    ref: deal.id,
+    postings: lines
+      .filter((l) => l.amount !== 0)
+      .map((l) => ({ account: l.account, amount: cents(l.amount) })),
+    metadata: {
+      dealId: deal.id,
+      ...(credited !== undefined ? { credited } : {}),
+      ...(refunded !== undefined ? { refunded } : {}),
+    },
+  });
+  return { transaction, credited, refunded };
+}

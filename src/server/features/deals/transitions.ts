@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEAL_TRANSITIONS,
+  DealTransitionError,
+  nextState,
+  type DealAction,
+  type DealActor,
+  type DealSide,
+  type Fault,
+} from '../../../shared/payments/deal-machine.ts';
+import type { Role } from '../../../shared/operators/roles.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { isUuid } from '../../platform/db/ids.ts';
+import { dealEvents, deals } from '../../platform/db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { LedgerError } from '../payments/index.ts';
+import { moveMoney } from './money.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export const DEAL_NOT_FOUND = 'No such deal.';
+export const NOT_YOUR_DEAL = 'Only the poster and the worker of this deal may do this.';
+
+/**
+ * Who performs a transition: a side (`id` the person's; null when the provider acts for the
+ * owner, as when their payment arrives), an operator (with their role, for the audit log) or
+ * a timer.
+ */
+export interface ActorRef {
+  kind: DealActor;
+  id: string | null;
+  role?: Role;
+  requestId?: string;
+  /** How the timeline names it, when not the kind: `provider`. */
+  label?: string;
+}
+
+export interface TransitionInput {
+  reason?: string;
+  fault?: Fault;
+  workerShare?: number;
+  chargeId?: string;
+}
+
+export type DealRow = typeof deals.$inferSelect;
+
+/** The deal, locked for the rest of the transaction: every write to a deal starts here. */
+export async function lockDeal(tx: Db, dealId: string): Promise<DealRow> {
+  const [deal] = isUuid(dealId)
+    ? await tx.select().from(deals).where(eq(deals.id, dealId)).for('update')
+    : [];
+  if (!deal) throw notFound(DEAL_NOT_FOUND);
+  return deal;
+}
+
+/** The side `userId` is on in the deal, or null. */
+export const sideOf = (deal: DealRow, userId: string): DealSide | null =>
+  deal.ownerId === userId ? 'owner' : deal.workerId === userId ? 'worker' : null;
+
+/** The side a per-side action names (`owner-requests-cancellation…`), if any. */
+const namedSide = (action: DealAction): DealSide | null =>
+  action.startsWith('owner-') ? 'owner' : action.startsWith('worker-') ? 'worker' : null;
+
+/**
+ * Performs `action` on the deal, locked, in the caller's transaction: checks it against the
+ * deal machine (403 not theirs, 409 not now), moves the money (one ledger transaction under
+ * the deal's key, and the provider's refund or transfer), moves the state, writes the
+ * timeline and, for an operator, the audit log. Returns the deal as it now is.
+ */
+export async function transition(
+  tx: Db,
+  provider: PaymentProvider,
+  dealId: string,
+  action: DealAction,
+  actor: ActorRef,
+  input: TransitionInput = {},
+): Promise<DealRow> {
+  const deal = await lockDeal(tx, dealId);
+  if ((actor.kind === 'owner' || actor.kind === 'worker') && actor.id !== null)
+    if (sideOf(deal, actor.id) !== actor.kind) throw forbidden(NOT_YOUR_DEAL);
+  let to;
+  try {
+    to = nextState(deal, action, actor.kind);
+  } catch (err) {
+    if (!(err instanceof DealTransitionError)) throw err;
+    if (err.refusal === 'forbidden') throw forbidden(err.message);
+    throw conflict(err.message, 'INVALID_STATE');
+  }
+  const rule = DEAL_TRANSITIONS[action];
+  if (rule.reason && !input.reason?.trim()) throw badRequest('Please give a reason.');
+  const requestsCancellation = to === 'cancellation-requested';
+  if (requestsCancellation && !input.fault) throw badRequest('Say whose fault it is.');
+  if (rule.money === 'split') {
+    const share = input.workerShare ?? 0;
+    if (!Number.isSafeInteger(share) || share < 1 || share >= deal.price)
+      throw badRequest(`A split gives the worker 1 to ${deal.price - 1} cents of the price.`);
+  }
+
+  if (rule.money === 'payout')
+    await provider.transfer(tx, {
+      dealId,
+      payeeId: deal.workerId,
+      amount: { amount: deal.workerCredited!, currency: deal.currency },
+      idempotencyKey: `deal:${dealId}:transfer`,
+    });
+  const moved = await moveMoney(tx, deal, rule.money, {
+    workerShare: input.workerShare,
+    fault: deal.cancellationFault,
+    agreed: action.includes('agrees-cancellation'),
+  }).catch((err: unknown) => {
+    // States the ledger refuses (never reached while the machine holds): a 409, not a 500.
+    if (
+      err instanceof LedgerError &&
+      ['INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT'].includes(err.code)
+    )
+      throw conflict(err.message, err.code);
+    throw err;
+  });
+  if (moved.refunded && deal.chargeId)
+    await provider.refund(tx, {
+      dealId,
+      chargeId: deal.chargeId,
+      amount: { amount: moved.refunded, currency: deal.currency },
+      idempotencyKey: `deal:${dealId}:provider-refund`,
+    });
+
+  const side =
+    namedSide(action) ?? (actor.kind === 'owner' || actor.kind === 'worker' ? actor.kind : null);
+  const [updated] = await tx
+    .update(deals)
+    .set({
+      state: to,
+      stateSince: sql`now()`,
+      version: sql`${deals.version} + 1`,
+      ...(rule.money === 'fund' ? { chargeId: input.chargeId ?? null } : {}),
+      ...(moved.credited !== undefined ? { workerCredited: moved.credited } : {}),
+      ...(requestsCancellation
+        ? { cancellationRequestedBy: side, cancellationFault: input.fault }
+        : {}),
+    })
+    .where(eq(deals.id, dealId))
+    .returning();
+  const detail = {
+    ...(moved.transaction ? { ledger: moved.transaction.id } : {}),
+    ...(moved.credited !== undefined ? { credited: moved.credited } : {}),
+    ...(moved.refunded ? { refunded: moved.refunded } : {}),
+    ...(requestsCancellation ? { fault: input.fault } : {}),
+  };
+  await tx.insert(dealEvents).values({
+    dealId,
+    action,
+    actor: actor.label ?? actor.kind,
+    actorId: actor.id,
+    fromState: deal.state,
+    toState: to,
+    reason: input.reason?.trim() ?? null,
+    detail,
+  });
+  if (actor.kind === 'operator')
+    await recordAudit(
+      tx,
+      { id: actor.id!, role: actor.role!, requestId: actor.requestId },
+      {
+        action: `deal.${action}`,
+        target: { type: 'deal', id: dealId },
+        before: { state: deal.state },
+        after: { state: to, ...detail },
+        reason: input.reason?.trim() ?? null,
+      },
+    );
+  return updated!;
+}

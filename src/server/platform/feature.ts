@@ -61,7 +61,6 @@ export interface JobContext {
   config: Config;
   events: EventBus;
   log: FastifyBaseLogger;
-  config: Config;
 }
 
 export interface Job {

@@ -115,6 +115,11 @@ export interface Config {
    * 0 turns the cache off.
    */
   listCacheBytes: number;
+  /**
+   * Addresses per sitemap file (the protocol's 50,000); more than this and `/sitemap.xml`
+   * is an index of numbered files. Not from the environment: tests make it small.
+   */
+  sitemapPageSize: number;
 }
 
 export interface MailConfig {
@@ -197,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streams: { heartbeatMs: 15_000, maxUnsentBytes: 64 * 1024 },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
+    // The sitemaps protocol's limit of addresses in one file.
+    sitemapPageSize: 50_000,
   };
 }
 

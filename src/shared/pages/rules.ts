@@ -1,3 +1,5 @@
+import { CATEGORIES } from '../constants.ts';
+
 /**
  * What each public screen is called and how it describes itself: the browser's tab title
  * (the client's `<title>`) and the head the server writes into the page for search engines
@@ -85,6 +87,15 @@ export const BROWSE_HEADING = {
 export interface BrowseTitleQuery {
   search: string;
   category: string;
+}
+
+/** Reads them from a query string as the browse screen does: a category it knows, or none. */
+export function readBrowseTitleQuery(params: URLSearchParams): BrowseTitleQuery {
+  const category = (params.get('category') ?? '').trim();
+  return {
+    search: (params.get('search') ?? '').trim(),
+    category: (CATEGORIES as readonly string[]).includes(category) ? category : '',
+  };
 }
 
 /**

@@ -36,7 +36,9 @@ export function pageHead(html: string) {
     title: titles.length === 1 ? titles[0] : undefined,
     description: meta('name', 'description'),
     robots: meta('name', 'robots'),
-    canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1],
+    canonical: [/<link rel="canonical" href="([^"]*)"/.exec(head)?.[1]].map((href) =>
+      href === undefined ? undefined : unescape(href),
+    )[0],
     og: {
       title: meta('property', 'og:title'),
       description: meta('property', 'og:description'),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../../shared/pages/rules.ts';
 import { clientShellDir, noscriptOf, pageHead } from '../../../../tests/setup/client-shell.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../../tests/setup/test-app.ts';
+import { urlSetXml } from './sitemap.ts';
 
 describe('the pages the server writes: heads for crawlers and link previews', () => {
   const t = useTestApp({ STATIC_DIR: clientShellDir() }, { listen: true });
@@ -96,5 +97,25 @@ describe('the pages the server writes: heads for crawlers and link previews', ()
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe((await get('/pricing')).headers.get('etag'));
     expect(await res.text()).toBe('');
+  });
+
+  it('lists every address in one sitemap while they fit in one file', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await res.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<url><loc>${TEST_BASE_URL}/</loc></url>`);
+    expect(xml).toContain(`<url><loc>${TEST_BASE_URL}/browse-tasks?category=Design</loc></url>`);
+    expect(xml).not.toContain('/login');
+  });
+});
+
+describe('sitemap XML', () => {
+  it('escapes what XML reserves in an address', () => {
+    const xml = urlSetXml('https://example.com', ['/browse-tasks?search=a&category=<D>\'s"']);
+    expect(xml).toContain(
+      '<loc>https://example.com/browse-tasks?search=a&amp;category=&lt;D&gt;&apos;s&quot;</loc>',
+    );
   });
 });

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { createAnswerCache, type CachedAnswer } from '../http/answer-cache.ts';
 import { noSuchEndpoint } from '../http/errors.ts';
 import { SITE_PAGE_PATHS } from './pages.ts';
 import {
+  fileCount,
   fixedSource,
-  planSitemap,
+  countSources,
   robotsTxt,
   sitemapIndexXml,
   sitemapPaths,
@@ -34,45 +36,49 @@ export async function sitemapRoutes(app: FastifyInstance) {
     reply.header('cache-control', CACHE_CONTROL).type('text/plain; charset=utf-8').send(robots),
   );
 
-  /** The whole sitemap (one file), or its index; a numbered file past the last is null. */
-  async function sitemapFile(db: Parameters<typeof planSitemap>[0], file: number | 'main') {
-    const pageSize = app.config.sitemapPageSize;
-    const { plan, counts } = await planSitemap(db, sources, pageSize);
-    if (file === 'main') {
-      if (plan.kind === 'index') return sitemapIndexXml(baseUrl, plan.files);
-      return urlSetXml(baseUrl, await sitemapPaths(db, sources, counts, 1, pageSize));
-    }
-    const files = plan.kind === 'index' ? plan.files : 1;
-    if (file > files) return null;
-    return urlSetXml(baseUrl, await sitemapPaths(db, sources, counts, file, pageSize));
+  /** How many addresses each source has now, kept like the files (its body is JSON). */
+  async function counts(db: Db): Promise<number[]> {
+    const answer = await kept.get('counts', async () => ({
+      body: JSON.stringify(await countSources(db, sources)),
+    }));
+    return JSON.parse(answer.body) as number[];
   }
 
-  const send = (reply: import('fastify').FastifyReply, answer: CachedAnswer) =>
+  const send = (reply: FastifyReply, answer: CachedAnswer) =>
     reply
       .header('cache-control', CACHE_CONTROL)
       .header('etag', answer.etag)
       .type(XML)
       .send(answer.body);
 
+  /** Numbered file `file` (from 1) of the addresses as `known` counts them. */
+  const urlFile = async (db: Db, known: number[], file: number) => ({
+    body: urlSetXml(
+      baseUrl,
+      await sitemapPaths(db, sources, known, file, app.config.sitemapPageSize),
+    ),
+  });
+
   app.get('/sitemap.xml', async (request, reply) => {
-    const answer = await kept.get('main', async () => ({
-      body: (await sitemapFile(request.readDb(), 'main')) ?? '',
-    }));
+    const db = request.readDb();
+    const known = await counts(db);
+    const files = fileCount(known, app.config.sitemapPageSize);
+    const answer = await kept.get('main', async () =>
+      files > 1 ? { body: sitemapIndexXml(baseUrl, files) } : urlFile(db, known, 1),
+    );
     return send(reply, answer);
   });
 
-  app.get<{ Params: { file: string } }>('/sitemap-:file(^\\d+).xml', async (request, reply) => {
-    const file = Number(request.params.file);
-    const answer =
-      file >= 1 && Number.isSafeInteger(file)
-        ? await kept.get(`file ${file}`, async () => ({
-            body: (await sitemapFile(request.readDb(), file)) ?? '',
-          }))
-        : undefined;
-    if (!answer?.body) {
+  // `/sitemap-2.xml`: the parameter is `2.xml` (a pattern with a suffix would need a regex).
+  app.get<{ Params: { file: string } }>('/sitemap-:file', async (request, reply) => {
+    const file = Number(/^(\d{1,9})\.xml$/.exec(request.params.file)?.[1] ?? 0);
+    const db = request.readDb();
+    const known = await counts(db);
+    // Past the last file is not found, and costs no query and no room in the cache.
+    if (file < 1 || file > fileCount(known, app.config.sitemapPageSize)) {
       const { statusCode, message, code } = noSuchEndpoint('GET', request.url);
       return reply.status(statusCode).send({ message, code });
     }
-    return send(reply, answer);
+    return send(reply, await kept.get(`file ${file}`, () => urlFile(db, known, file)));
   });
 }

@@ -19,21 +19,15 @@ export function fixedSource(name: string, paths: readonly string[]): SitemapSour
   };
 }
 
-/** What `/sitemap.xml` is: one list of every address, or an index of numbered files. */
-export type SitemapPlan = { kind: 'urls' } | { kind: 'index'; files: number };
+/** How many addresses each source has. */
+export function countSources(db: Db, sources: readonly SitemapSource[]): Promise<number[]> {
+  return Promise.all(sources.map((source) => source.count(db)));
+}
 
-export async function planSitemap(
-  db: Db,
-  sources: readonly SitemapSource[],
-  pageSize: number,
-): Promise<{ plan: SitemapPlan; counts: number[] }> {
-  const counts = await Promise.all(sources.map((source) => source.count(db)));
+/** How many files the addresses fill (one at least: `/sitemap.xml` itself lists them). */
+export function fileCount(counts: readonly number[], pageSize: number): number {
   const total = counts.reduce((sum, n) => sum + n, 0);
-  return {
-    counts,
-    plan:
-      total <= pageSize ? { kind: 'urls' } : { kind: 'index', files: Math.ceil(total / pageSize) },
-  };
+  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** The paths of one numbered file (from 1): the sources one after another, sliced. */

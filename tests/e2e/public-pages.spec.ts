@@ -1,4 +1,4 @@
-import { expect, test } from './support/test.ts';
+import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
 
 test.describe('public pages: the head the server writes and the noscript gist', () => {
   test('with JavaScript, the tab title follows the browse query and the noscript gist never shows', async ({
@@ -22,7 +22,16 @@ test.describe('public pages: the head the server writes and the noscript gist', 
   test('without JavaScript, browse shows its heading and the first tasks, linked', async ({
     browser,
     baseURL,
+    page: signedIn,
+    accounts,
   }) => {
+    await accounts.signInPage('owner');
+    const title = `Poster ${uniqueToken('noscript')}`;
+    const taskId = await createTask(signedIn.request, baseURL!, {
+      title,
+      category: 'Design',
+      budget: 321,
+    });
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto('/browse-tasks?category=Design');
@@ -30,9 +39,12 @@ test.describe('public pages: the head the server writes and the noscript gist', 
     await expect(
       page.getByRole('heading', { level: 1, name: 'Discover Tasks That Match Your Skills' }),
     ).toBeVisible();
-    const first = page.getByRole('listitem').first();
-    await expect(first).toContainText('· Design');
-    await expect(first.getByRole('link')).toHaveAttribute('href', /^\/browse-tasks\/[\w-]+$/);
+    const item = page.getByRole('listitem').filter({ hasText: title });
+    await expect(item).toHaveText(`${title} · $321.00 · Design`);
+    await expect(item.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/browse-tasks/${taskId}`,
+    );
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(

@@ -67,7 +67,7 @@ export function AlertOptions({
             <label key={channel} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                className="checkbox checkbox-sm"
+                className="checkbox checkbox-sm checkbox-primary"
                 name="channels"
                 value={channel}
                 checked={shown.includes(channel)}

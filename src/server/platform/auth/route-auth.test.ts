@@ -138,6 +138,8 @@ const ROUTES = `
   POST   | /api/saved-searches                     | user
   PATCH  | /api/saved-searches/:id                 | user
   DELETE | /api/saved-searches/:id                 | user
+  GET    | /api/alerts/unsubscribe                 | public
+  POST   | /api/alerts/unsubscribe                 | public
   GET    | /api/account/welcome                    | user
   PUT    | /api/account/welcome                    | user
   GET    | /assets/app.js                          | public

@@ -27,7 +27,6 @@ import {
   readBrowseState,
   type BrowseState,
 } from '../features/tasks/lib/browse-query.ts';
-import { BROWSE_HEADING, browsePage } from '../../shared/pages/rules.ts';
 
 interface BrowseData {
   tasks: Task[];
@@ -132,7 +131,7 @@ export function Component() {
 
   return (
     <div>
-      <title>{browsePage(applied).title}</title>
+      <title>Browse Tasks · TaskBid</title>
       <section className="border-b border-base-300 bg-base-200">
         <div className="page-container py-10 sm:py-14">
           <nav aria-label="Breadcrumb" className="breadcrumbs p-0 text-sm">
@@ -144,9 +143,12 @@ export function Component() {
             </ul>
           </nav>
           <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
-            {BROWSE_HEADING.heading}
+            Discover Tasks That Match Your Skills
           </h1>
-          <p className="mt-3 max-w-2xl text-base-content/75">{BROWSE_HEADING.intro}</p>
+          <p className="mt-3 max-w-2xl text-base-content/75">
+            Find work in web development, design, writing, marketing and more, and bid on what fits
+            you.
+          </p>
         </div>
       </section>
       <div className="page-container py-8">

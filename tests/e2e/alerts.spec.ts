@@ -67,6 +67,8 @@ test.describe('task alerts', () => {
     await expect(row.getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
     await expect(row.getByRole('checkbox', { name: 'In the app' })).toBeDisabled();
     await row.getByRole('button', { name: 'Save alerts' }).click();
+    // Saved, the form closes; the row then says how the search alerts.
+    await expect(row.getByRole('button', { name: 'Save alerts' })).toBeHidden();
     await expect(row.getByText('Weekly', { exact: true })).toBeVisible();
     await expect(row.getByText('E-mail', { exact: true })).toBeVisible();
 

@@ -7,6 +7,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type APIResponse,
   type BrowserContext,
   type Page,
 } from '@playwright/test';
@@ -48,6 +49,21 @@ function appOrigin(): string {
   return url;
 }
 
+/**
+ * Sends a request again when the server answers 503 with `Retry-After` (it sheds load while a
+ * busy machine runs the browsers beside it), after the wait it asks for, at most four times:
+ * what any client of the API is expected to do. Accounts are what the tests stand on, not what
+ * they test.
+ */
+async function withRetryAfter(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let tries = 1; ; tries++) {
+    const response = await send();
+    const wait = Number(response.headers()['retry-after']);
+    if (response.status() !== 503 || !(wait > 0) || tries === 5) return response;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
 /** An `Accounts` and the clean-up that deletes what it made. */
 function openAccounts(origin: string, page?: Page) {
   /** Every account made, by the server it was made on. */
@@ -69,23 +85,26 @@ function openAccounts(origin: string, page?: Page) {
     };
     const signUp = async (client: APIRequestContext, prefix: string) => {
       const user = track(uniqueUser(prefix));
-      const response = await client.post(`${origin}/api/auth/sign-up/email`, {
-        data: { name: user.name, email: user.email, password: user.password },
-        headers: { origin },
-      });
+      const response = await withRetryAfter(() =>
+        client.post(`${origin}/api/auth/sign-up/email`, {
+          data: { name: user.name, email: user.email, password: user.password },
+          headers: { origin },
+        }),
+      );
       expect(response.status(), await response.text()).toBe(200);
       // A sign-up signs nobody in (it answers alike for a taken address): sign in.
-      const signedIn = await client.post(`${origin}/api/auth/sign-in/email`, {
-        data: { email: user.email, password: user.password },
-        headers: { origin },
-      });
+      const signedIn = await withRetryAfter(() =>
+        client.post(`${origin}/api/auth/sign-in/email`, {
+          data: { email: user.email, password: user.password },
+          headers: { origin },
+        }),
+      );
       expect(signedIn.status(), await signedIn.text()).toBe(200);
       // An account that has found its way around: its welcome was skipped (welcome.spec.ts
       // makes the new accounts that see it).
-      const skipped = await client.put(`${origin}/api/account/welcome`, {
-        data: {},
-        headers: { origin },
-      });
+      const skipped = await withRetryAfter(() =>
+        client.put(`${origin}/api/account/welcome`, { data: {}, headers: { origin } }),
+      );
       expect(skipped.status(), await skipped.text()).toBe(200);
       return user;
     };

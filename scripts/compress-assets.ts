@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const EXTENSIONS = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt']);
+const EXTENSIONS = new Set(['.js', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt']);
 
 export interface CompressedFile {
   path: string;

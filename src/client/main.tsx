@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { startAppInstall } from './lib/app-install.ts';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { currentSession } from './lib/auth/session-store.ts';
 import { openNewLoadsAtTop } from './lib/scroll-on-load.ts';
@@ -14,6 +15,8 @@ import './styles.css';
 void currentSession();
 // Before the router reads the history entry it starts on.
 openNewLoadsAtTop();
+// The service worker, once the page has loaded; the browser's offer to install, when it comes.
+startAppInstall();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

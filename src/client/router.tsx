@@ -36,6 +36,7 @@ const openRoutes: RouteObject[] = [
   screen('privacy-policy', () => import('./routes/privacy-policy.tsx')),
   screen('terms', () => import('./routes/terms.tsx')),
   screen('cookies', () => import('./routes/cookies.tsx')),
+  screen('install', () => import('./routes/install.tsx')),
   screen('browse-tasks', () => import('./routes/browse-tasks.tsx')),
   screen('users/:id', () => import('./routes/user-profile.tsx')),
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),

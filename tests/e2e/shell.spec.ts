@@ -48,6 +48,7 @@ test.describe('app shell', () => {
       ['Post a Task', '/add-task'],
       ['How It Works', '/how-it-works'],
       ['Pricing', '/pricing'],
+      ['Install the App', '/install'],
     ]) {
       await expect(quick.getByRole('link', { name: name!, exact: true })).toHaveAttribute(
         'href',

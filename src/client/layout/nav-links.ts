@@ -24,6 +24,7 @@ export const FOOTER_QUICK_LINKS: readonly NavItem[] = [
   { label: 'Post a Task', to: '/add-task' },
   { label: 'How It Works', to: '/how-it-works' },
   { label: 'Pricing', to: '/pricing' },
+  { label: 'Install the App', to: '/install' },
 ];
 
 export const FOOTER_LEGAL_LINKS: readonly NavItem[] = [

@@ -38,6 +38,8 @@ describe('security headers and static caching', () => {
       expect(scriptSrc.trim(), url).toBe("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("manifest-src 'self'");
+      expect(csp).toContain("worker-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       // The Google sign-in popup keeps its link to the page that opened it.

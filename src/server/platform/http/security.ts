@@ -63,6 +63,9 @@ export async function registerSecurity(app: FastifyInstance) {
         // blob: a picked photo's object URL (its preview); Chromium was seen connecting to it
         // while the form that holds it posted an upload the server refused.
         connectSrc: ["'self'", 'blob:'],
+        // The web manifest and the service worker (public/): this site's own files only.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -16,6 +16,11 @@ function fakeClient(): { dir: string; script: string; html: string } {
   writeFileSync(join(dir, 'assets/index-abc123.js'), script);
   writeFileSync(join(dir, 'index.html'), html);
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  writeFileSync(join(dir, 'sw.js'), `self.addEventListener('fetch', () => {});\n`);
+  writeFileSync(
+    join(dir, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'TaskBid', short_name: 'TaskBid', description: 'x'.repeat(200) }),
+  );
   compressDirectory(dir);
   return { dir, script, html };
 }
@@ -75,6 +80,22 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe('<svg/>');
+  });
+
+  it('sends the web manifest as application/manifest+json and the service worker as a script, both revalidated', async () => {
+    const manifest = await getWith('br', '/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(brotliDecompressSync(manifest.rawPayload).toString())).toMatchObject({
+      name: 'TaskBid',
+    });
+    // A browser checks the worker for a new version on each visit: never a stale copy.
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a missing file with 404, never with the page', async () => {

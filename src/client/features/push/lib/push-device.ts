@@ -1,5 +1,6 @@
 import type { PushSubscriptionInput } from '../../../../shared/push/schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { SERVICE_WORKER_URL } from '../../../lib/app-install.ts';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '../api/push-api.ts';
 
 /**
@@ -8,20 +9,17 @@ import { deletePushSubscription, fetchPushKey, savePushSubscription } from '../a
  */
 export type DeviceAlertState = 'unsupported' | 'denied' | 'off' | 'on';
 
-/** The service worker: push and notification clicks only, no caching (public/sw.js). */
-const SERVICE_WORKER_URL = '/sw.js';
-
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** This browser's subscription, if alerts are on here. Registers nothing. */
+/** This browser's subscription, if alerts are on here. */
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration('/');
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Whether alerts are on in this browser now; reads only, so a page load registers nothing. */
+/** Whether alerts are on in this browser now (reads only). */
 export async function deviceAlertState(): Promise<DeviceAlertState> {
   if (!supported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
@@ -49,8 +47,8 @@ function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
 }
 
 /**
- * "Turn on alerts on this device": asks to show notifications, registers the service worker,
- * subscribes this browser to the server's key and gives the subscription to the server.
+ * "Turn on alerts on this device": asks to show notifications, makes sure the service worker
+ * is registered (every page registers it after loading, lib/app-install.ts), subscribes this browser to the server's key and gives the subscription to the server.
  */
 export async function turnOnDeviceAlerts(): Promise<void> {
   if (!supported()) throw browserFailure('This browser cannot show alerts from TaskBid.');
@@ -80,7 +78,10 @@ export async function turnOnDeviceAlerts(): Promise<void> {
   await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
 }
 
-/** "Turn off alerts on this device": the server forgets it, then the browser unsubscribes. */
+/**
+ * "Turn off alerts on this device": the server forgets it, then the browser unsubscribes. The
+ * service worker stays: it also serves the offline page.
+ */
 export async function turnOffDeviceAlerts(): Promise<void> {
   if (!supported()) return;
   const subscription = await currentSubscription();
@@ -92,5 +93,4 @@ export async function turnOffDeviceAlerts(): Promise<void> {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   await subscription.unsubscribe();
-  await (await navigator.serviceWorker.getRegistration('/'))?.unregister();
 }

@@ -8,6 +8,7 @@ import {
   searchDialog,
   mobileMenu,
   CONTENT_PAGES,
+  INSTALL_SCREENS,
   home,
 } from './support/axe-matrix.ts';
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
@@ -113,5 +114,12 @@ test.describe('accessibility matrix, signed out (axe, WCAG 2.2 AA)', () => {
   test('signed out: content pages, 404, search dialog and mobile menu', async ({ page }) => {
     await page.goto('/pricing');
     expectNone(await scanAll(page, [...CONTENT_PAGES, searchDialog, mobileMenu]));
+  });
+
+  test('signed out: the installable app (/install, the Install button, the offline page)', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    expectNone(await scanAll(page, INSTALL_SCREENS));
   });
 });

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium.ts';
+import { offerToInstall, promptsShown } from './support/install-offer.ts';
 import { expect, test } from './tasks/support.ts';
 
 /** Waits until the service worker registered after load controls the page. */
@@ -169,18 +170,7 @@ test('the Install button shows when the browser offers to install, and asks the 
 
   // The offer comes whenever the browser decides, here on the home page, and is kept.
   await page.goto('/');
-  await page.evaluate(() => {
-    const offer = new Event('beforeinstallprompt') as Event & {
-      prompt: () => Promise<void>;
-      userChoice: Promise<{ outcome: string }>;
-    };
-    offer.prompt = async () => {
-      (window as { prompted?: number }).prompted =
-        ((window as { prompted?: number }).prompted ?? 0) + 1;
-    };
-    offer.userChoice = Promise.resolve({ outcome: 'accepted' });
-    window.dispatchEvent(offer);
-  });
+  await offerToInstall(page);
   await page
     .getByRole('contentinfo')
     .getByRole('navigation', { name: 'Quick Links' })
@@ -190,7 +180,7 @@ test('the Install button shows when the browser offers to install, and asks the 
   await expect(page.getByRole('status')).toHaveText('Your browser can add TaskBid to this device.');
   await page.getByRole('button', { name: 'Install TaskBid' }).click();
   await expect(page.getByRole('status')).toHaveText('TaskBid is being added to this device.');
-  expect(await page.evaluate(() => (window as { prompted?: number }).prompted)).toBe(1);
+  expect(await promptsShown(page)).toBe(1);
   // An offer answers once.
   await expect(page.getByRole('button', { name: 'Install TaskBid' })).toHaveCount(0);
 });

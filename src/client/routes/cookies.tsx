@@ -25,6 +25,10 @@ export function Component() {
         </li>
       </ul>
       <p>These stay on your device and are never sent to our servers.</p>
+      <p>
+        Your browser also keeps a copy of TaskBid&rsquo;s offline notice, shown when a page cannot
+        load without a connection. It holds nothing about you.
+      </p>
 
       <h2>Your choices</h2>
       <p>

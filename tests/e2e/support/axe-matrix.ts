@@ -9,6 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../tasks/support.ts';
 import { MIN_CONTROL_CONTRAST, weakControlBorders } from './control-borders.ts';
+import { offerToInstall } from './install-offer.ts';
 
 export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const WIDTHS = [375, 1280] as const;
@@ -133,6 +134,21 @@ export const CONTENT_PAGES: Screen[] = [
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/cookies', heading: 'Cookies Policy' },
   { name: '404', path: '/no-such-page', heading: 'Page Not Found' },
+];
+// The installable app: /install without and with the browser's offer, and the offline page
+// the service worker shows (a file of its own, scanned where the server serves it).
+export const INSTALL_SCREENS: Screen[] = [
+  { path: '/install', heading: 'Install TaskBid' },
+  {
+    name: '/install (the browser offers to install)',
+    path: '/install',
+    heading: 'Install TaskBid',
+    then: async (page) => {
+      await offerToInstall(page);
+      await expect(page.getByRole('button', { name: 'Install TaskBid' })).toBeVisible();
+    },
+  },
+  { name: 'offline page', path: '/offline.html', heading: "You're offline" },
 ];
 export const home: Screen = {
   path: '/',

@@ -13,7 +13,7 @@
  * tests/process/offline-cache.test.ts), so a changed offline page installs a new worker and
  * the old cache is deleted when it activates.
  */
-const CACHE = 'taskbid-offline-687c65ea';
+const CACHE = 'taskbid-offline-cc8dfd7e';
 const OFFLINE_PAGE = '/offline.html';
 const PRECACHE = [OFFLINE_PAGE, '/offline.css', '/offline.js', '/theme-init.js', '/favicon.svg'];
 

@@ -1,5 +1,6 @@
 import { ArrowLeft, House } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { PAGES } from '../../shared/pages/rules.ts';
 
 interface NotFoundPageProps {
   /** Extra detail for a routing error that is not a plain "not found". */
@@ -16,7 +17,7 @@ export function NotFoundPage({ detail }: NotFoundPageProps) {
   };
   return (
     <section className="page-container flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
-      <title>Page Not Found · TaskBid</title>
+      <title>{PAGES.notFound.title}</title>
       <p
         className="text-7xl font-extrabold tracking-tight text-primary sm:text-8xl"
         aria-hidden="true"

@@ -14,6 +14,7 @@ import { EmailField } from '../features/auth/components/email-field.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { signInAction } from '../features/auth/lib/sign-in-action.ts';
+import { PAGES } from '../../shared/pages/rules.ts';
 
 export const loader = loadAuthScreen;
 
@@ -39,9 +40,9 @@ export function Component() {
   return (
     <SignInScreen
       title="Welcome back"
-      subtitle="Sign in to post tasks, place bids and manage your work."
+      subtitle={PAGES.login.description}
       ask="Sign in"
-      documentTitle="Login · TaskBid"
+      documentTitle={PAGES.login.title}
       other={{ question: 'New to TaskBid?', to: '/signup', label: 'Create an account' }}
       failure={failure}
       googleEnabled={googleEnabled}

@@ -17,6 +17,7 @@ import { NewPasswordField } from '../features/auth/components/new-password-field
 import { PhotoUrlField } from '../features/auth/components/photo-url-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { authFailure } from '../features/auth/lib/sign-in-action.ts';
+import { PAGES } from '../../shared/pages/rules.ts';
 
 export const loader = loadAuthScreen;
 
@@ -65,9 +66,9 @@ export function Component() {
   return (
     <SignInScreen
       title="Create your account"
-      subtitle="Join TaskBid to post tasks and bid on work worldwide."
+      subtitle={PAGES.signup.description}
       ask="Create an account"
-      documentTitle="Sign Up · TaskBid"
+      documentTitle={PAGES.signup.title}
       other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
       failure={isFailure(result) ? result.error : null}
       googleEnabled={googleEnabled}

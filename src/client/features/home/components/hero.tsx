@@ -1,6 +1,7 @@
 import { ArrowRight, BadgeCheck, Clock, PlusCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { HeroIllustration } from './hero-illustration.tsx';
+import { HOME_HEADING } from '../../../../shared/pages/rules.ts';
 
 const POINTS = [
   { Icon: BadgeCheck, text: 'Skilled people in six categories' },
@@ -17,7 +18,7 @@ export function Hero() {
             The freelance task marketplace
           </p>
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            Get your tasks done by <span className="text-primary">skilled professionals</span>
+            {HOME_HEADING.lead} <span className="text-primary">{HOME_HEADING.highlight}</span>
           </h1>
           <p className="mt-4 max-w-xl text-lg text-base-content/75">
             Post what you need, compare bids from freelancers worldwide, and pick the right person

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HOME_HEADING, PAGES, type PageText } from '../../../shared/pages/rules.ts';
+import { escapeHtml } from './escape.ts';
+
+/** What the server writes into the page's head for search engines and link previews. */
+export interface PageHead extends PageText {
+  /** The page's one address (path and query, from the site's root); none when not indexed. */
+  canonical?: string;
+  /** Kept out of search results: pages behind sign-in, a profile that is not there. */
+  noindex?: boolean;
+  /** Open Graph's kind of page (`website` unless said). */
+  ogType?: 'website' | 'profile';
+}
+
+/** A public page's answer: its head, and what a reader without JavaScript sees. */
+export interface PageAnswer {
+  head: PageHead;
+  /** Plain HTML shown inside `<noscript>` (escape every value you put in it). */
+  noscript?: string;
+  /** 404 for a page whose subject is not there (the app still loads and says so). */
+  status?: 200 | 404;
+}
+
+export interface PageContext {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  /** The path's `:name` segments, decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+/**
+ * A page of the client app the server describes before the app runs: `path` is the client
+ * route's (`/users/:id`; a `:name` matches one segment).
+ */
+export interface PublicPage {
+  path: string;
+  render(context: PageContext): PageAnswer | Promise<PageAnswer>;
+}
+
+/** The page of a path and its parameters, or undefined when no page declares it. */
+export function matchPage(
+  pages: readonly PublicPage[],
+  path: string,
+): { page: PublicPage; params: Record<string, string> } | undefined {
+  const parts = path.split('/');
+  for (const page of pages) {
+    const pattern = page.path.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matched = pattern.every((segment, i) => {
+      const part = parts[i] ?? '';
+      if (!segment.startsWith(':')) return segment === part;
+      if (part === '') return false;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(part);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (matched) return { page, params };
+  }
+  return undefined;
+}
+
+/** A page whose text never changes, at its one address. */
+function fixedPage(path: string, text: PageText, canonical = path): PublicPage {
+  return { path, render: () => ({ head: { ...text, canonical } }) };
+}
+
+/** The home page also shows its heading, and the way to the tasks, without JavaScript. */
+const home: PublicPage = {
+  path: '/',
+  render: () => ({
+    head: { ...PAGES.home, canonical: '/' },
+    noscript:
+      `<h1>${escapeHtml(`${HOME_HEADING.lead} ${HOME_HEADING.highlight}`)}</h1>` +
+      `<p>${escapeHtml(PAGES.home.description)}</p>` +
+      `<p><a href="/browse-tasks">Browse Tasks</a></p>`,
+  }),
+};
+
+/** The pages no feature owns: home, the content pages and the sign-in screens. */
+export const SITE_PAGES: readonly PublicPage[] = [
+  home,
+  fixedPage('/how-it-works', PAGES.howItWorks),
+  // The first version's spelling of the same page: one address in search results.
+  fixedPage('/how-to-works', PAGES.howItWorks, '/how-it-works'),
+  fixedPage('/pricing', PAGES.pricing),
+  fixedPage('/privacy-policy', PAGES.privacy),
+  fixedPage('/terms', PAGES.terms),
+  fixedPage('/cookies', PAGES.cookies),
+  fixedPage('/login', PAGES.login),
+  fixedPage('/signup', PAGES.signup),
+];
+
+/** The site's own pages in the sitemap (the features add theirs). */
+export const SITE_PAGE_PATHS = [
+  '/',
+  '/how-it-works',
+  '/pricing',
+  '/privacy-policy',
+  '/terms',
+  '/cookies',
+];

@@ -27,7 +27,7 @@ import {
   readBrowseState,
   type BrowseState,
 } from '../features/tasks/lib/browse-query.ts';
-import { BROWSE_HEADING, browsePage } from '../../shared/pages/rules.ts';
+import { BROWSE_HEADING, browsePage } from '../../shared/pages/browse.ts';
 
 interface BrowseData {
   tasks: Task[];

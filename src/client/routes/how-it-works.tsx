@@ -4,12 +4,12 @@ import { COMPLETION_CONFIRM_DAYS } from '../../shared/lifecycle.ts';
 import { REVIEW_WINDOW_DAYS } from '../../shared/reviews/rules.ts';
 import { THREAD_WRITABLE_DAYS_AFTER_COMPLETION } from '../../shared/threads/rules.ts';
 import { ContentPage } from '../features/content/components/content-page.tsx';
-import { PAGES } from '../../shared/pages/rules.ts';
+import { HOW_IT_WORKS_PAGE } from '../../shared/pages/content.ts';
 
 /** /how-it-works and /how-to-works (the same page): a task from posting to reviews. */
 export function Component() {
   return (
-    <ContentPage page={PAGES.howItWorks}>
+    <ContentPage page={HOW_IT_WORKS_PAGE}>
       <h2>1. Post a task</h2>
       <p>
         Give it a clear title, a description, a category, a deadline and a budget, and a picture if

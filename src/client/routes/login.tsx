@@ -14,7 +14,7 @@ import { EmailField } from '../features/auth/components/email-field.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { signInAction } from '../features/auth/lib/sign-in-action.ts';
-import { PAGES } from '../../shared/pages/rules.ts';
+import { LOGIN_PAGE } from '../../shared/pages/sign-in.ts';
 
 export const loader = loadAuthScreen;
 
@@ -40,9 +40,9 @@ export function Component() {
   return (
     <SignInScreen
       title="Welcome back"
-      subtitle={PAGES.login.description}
+      subtitle={LOGIN_PAGE.description}
       ask="Sign in"
-      documentTitle={PAGES.login.title}
+      documentTitle={LOGIN_PAGE.title}
       other={{ question: 'New to TaskBid?', to: '/signup', label: 'Create an account' }}
       failure={failure}
       googleEnabled={googleEnabled}

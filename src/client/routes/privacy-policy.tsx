@@ -8,14 +8,14 @@ import {
 import { REVIEW_WINDOW_DAYS } from '../../shared/reviews/rules.ts';
 import { THREAD_WRITABLE_DAYS_AFTER_COMPLETION } from '../../shared/threads/rules.ts';
 import { ContentPage } from '../features/content/components/content-page.tsx';
-import { PAGES } from '../../shared/pages/rules.ts';
+import { PRIVACY_PAGE } from '../../shared/pages/content.ts';
 
 const HOUR = 60 * 60;
 
 /** /privacy-policy: what TaskBid keeps, who sees it, how long, and what you can do yourself. */
 export function Component() {
   return (
-    <ContentPage page={PAGES.privacy} note="Last updated: November 2026">
+    <ContentPage page={PRIVACY_PAGE} note="Last updated: November 2026">
       <h2>What we store</h2>
       <ul>
         <li>

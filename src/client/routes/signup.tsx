@@ -17,7 +17,7 @@ import { NewPasswordField } from '../features/auth/components/new-password-field
 import { PhotoUrlField } from '../features/auth/components/photo-url-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { authFailure } from '../features/auth/lib/sign-in-action.ts';
-import { PAGES } from '../../shared/pages/rules.ts';
+import { SIGNUP_PAGE } from '../../shared/pages/sign-in.ts';
 
 export const loader = loadAuthScreen;
 
@@ -66,9 +66,9 @@ export function Component() {
   return (
     <SignInScreen
       title="Create your account"
-      subtitle={PAGES.signup.description}
+      subtitle={SIGNUP_PAGE.description}
       ask="Create an account"
-      documentTitle={PAGES.signup.title}
+      documentTitle={SIGNUP_PAGE.title}
       other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
       failure={isFailure(result) ? result.error : null}
       googleEnabled={googleEnabled}

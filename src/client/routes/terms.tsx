@@ -1,9 +1,9 @@
 import { ContentPage } from '../features/content/components/content-page.tsx';
-import { PAGES } from '../../shared/pages/rules.ts';
+import { TERMS_PAGE } from '../../shared/pages/content.ts';
 
 export function Component() {
   return (
-    <ContentPage page={PAGES.terms} note="Last updated: January 2026">
+    <ContentPage page={TERMS_PAGE} note="Last updated: January 2026">
       <h2>Your account</h2>
       <p>
         You need an account to post tasks and place bids. Keep your password to yourself; you are

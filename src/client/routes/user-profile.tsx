@@ -18,7 +18,7 @@ import type { ContactState } from '../../shared/blocks/rules.ts';
 import { currentSession } from '../lib/auth/session-store.ts';
 import { blockIntents, fetchContact } from '../features/blocks/api/blocks-api.ts';
 import { BlockButton } from '../features/blocks/components/block-button.tsx';
-import { profilePage } from '../../shared/pages/rules.ts';
+import { profilePage } from '../../shared/pages/profile.ts';
 
 /** Whether a signed-in visitor blocked the person (null: signed out, or their own page). */
 async function contactWith(id: string, signal: AbortSignal): Promise<ContactState | null> {

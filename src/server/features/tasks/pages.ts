@@ -1,11 +1,7 @@
 import { CATEGORIES, PAGE_SIZE } from '../../../shared/constants.ts';
 import { formatDollars, taskPrice } from '../../../shared/money.ts';
-import {
-  BROWSE_HEADING,
-  browsePage,
-  readBrowseTitleQuery,
-  SITE_NAME,
-} from '../../../shared/pages/rules.ts';
+import { BROWSE_HEADING, browsePage, readBrowseTitleQuery } from '../../../shared/pages/browse.ts';
+import { SITE_NAME } from '../../../shared/pages/site.ts';
 import type { Task } from '../../../shared/tasks/schema.ts';
 import { taskListQuerySchema } from '../../../shared/tasks/schema.ts';
 import { escapeHtml } from '../../platform/web/escape.ts';

@@ -1,4 +1,5 @@
-import { PAGES, profilePage } from '../../../shared/pages/rules.ts';
+import { NOT_FOUND_PAGE } from '../../../shared/pages/not-found.ts';
+import { profilePage } from '../../../shared/pages/profile.ts';
 import type { PublicPage } from '../../platform/web/pages.ts';
 import type { SitemapSource } from '../../platform/web/sitemap.ts';
 import { createListedProfiles } from './listed-profiles.ts';
@@ -14,7 +15,15 @@ const profile: PublicPage = {
   async render({ request, params }) {
     const id = params.id ?? '';
     const person = await createListedProfiles(request.readDb()).head(id);
-    if (!person) return { status: 404, head: { ...PAGES.notFound, noindex: true } };
+    if (!person)
+      return {
+        status: 404,
+        head: {
+          title: NOT_FOUND_PAGE.title,
+          description: NOT_FOUND_PAGE.description,
+          noindex: true,
+        },
+      };
     return {
       head: { ...profilePage(person), canonical: profileAddress(id), ogType: 'profile' },
     };

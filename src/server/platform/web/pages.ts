@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HOME_HEADING, PAGES, type PageText } from '../../../shared/pages/rules.ts';
+import {
+  COOKIES_PAGE,
+  HOW_IT_WORKS_PAGE,
+  PRICING_PAGE,
+  PRIVACY_PAGE,
+  TERMS_PAGE,
+} from '../../../shared/pages/content.ts';
+import { HOME_DESCRIPTION, HOME_HEADING, HOME_TITLE } from '../../../shared/pages/home.ts';
+import { LOGIN_PAGE, SIGNUP_PAGE } from '../../../shared/pages/sign-in.ts';
+import type { PageText } from '../../../shared/pages/site.ts';
 import { escapeHtml } from './escape.ts';
 
 /** What the server writes into the page's head for search engines and link previews. */
@@ -73,10 +82,10 @@ function fixedPage(path: string, text: PageText, canonical = path): PublicPage {
 const home: PublicPage = {
   path: '/',
   render: () => ({
-    head: { ...PAGES.home, canonical: '/' },
+    head: { title: HOME_TITLE, description: HOME_DESCRIPTION, canonical: '/' },
     noscript:
       `<h1>${escapeHtml(`${HOME_HEADING.lead} ${HOME_HEADING.highlight}`)}</h1>` +
-      `<p>${escapeHtml(PAGES.home.description)}</p>` +
+      `<p>${escapeHtml(HOME_DESCRIPTION)}</p>` +
       `<p><a href="/browse-tasks">Browse Tasks</a></p>`,
   }),
 };
@@ -84,15 +93,15 @@ const home: PublicPage = {
 /** The pages no feature owns: home, the content pages and the sign-in screens. */
 export const SITE_PAGES: readonly PublicPage[] = [
   home,
-  fixedPage('/how-it-works', PAGES.howItWorks),
+  fixedPage('/how-it-works', HOW_IT_WORKS_PAGE),
   // The first version's spelling of the same page: one address in search results.
-  fixedPage('/how-to-works', PAGES.howItWorks, '/how-it-works'),
-  fixedPage('/pricing', PAGES.pricing),
-  fixedPage('/privacy-policy', PAGES.privacy),
-  fixedPage('/terms', PAGES.terms),
-  fixedPage('/cookies', PAGES.cookies),
-  fixedPage('/login', PAGES.login),
-  fixedPage('/signup', PAGES.signup),
+  fixedPage('/how-to-works', HOW_IT_WORKS_PAGE, '/how-it-works'),
+  fixedPage('/pricing', PRICING_PAGE),
+  fixedPage('/privacy-policy', PRIVACY_PAGE),
+  fixedPage('/terms', TERMS_PAGE),
+  fixedPage('/cookies', COOKIES_PAGE),
+  fixedPage('/login', LOGIN_PAGE),
+  fixedPage('/signup', SIGNUP_PAGE),
 ];
 
 /** The site's own pages in the sitemap (the features add theirs). */

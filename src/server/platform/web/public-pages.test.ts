@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES } from '../../../shared/pages/rules.ts';
+import {
+  COOKIES_PAGE,
+  HOW_IT_WORKS_PAGE,
+  PRICING_PAGE,
+  PRIVACY_PAGE,
+  TERMS_PAGE,
+} from '../../../shared/pages/content.ts';
+import { HOME_DESCRIPTION, HOME_TITLE } from '../../../shared/pages/home.ts';
+import { LOGIN_PAGE, SIGNUP_PAGE } from '../../../shared/pages/sign-in.ts';
 import { clientShellDir, noscriptOf, pageHead } from '../../../../tests/setup/client-shell.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { urlSetXml } from './sitemap.ts';
@@ -10,15 +18,15 @@ describe('the pages the server writes: heads for crawlers and link previews', ()
     fetch(`${t.url}${path}`, { headers });
 
   const fixed: [path: string, text: { title: string; description: string }, canonical: string][] = [
-    ['/', PAGES.home, '/'],
-    ['/how-it-works', PAGES.howItWorks, '/how-it-works'],
-    ['/how-to-works', PAGES.howItWorks, '/how-it-works'],
-    ['/pricing', PAGES.pricing, '/pricing'],
-    ['/privacy-policy', PAGES.privacy, '/privacy-policy'],
-    ['/terms', PAGES.terms, '/terms'],
-    ['/cookies', PAGES.cookies, '/cookies'],
-    ['/login', PAGES.login, '/login'],
-    ['/signup', PAGES.signup, '/signup'],
+    ['/', { title: HOME_TITLE, description: HOME_DESCRIPTION }, '/'],
+    ['/how-it-works', HOW_IT_WORKS_PAGE, '/how-it-works'],
+    ['/how-to-works', HOW_IT_WORKS_PAGE, '/how-it-works'],
+    ['/pricing', PRICING_PAGE, '/pricing'],
+    ['/privacy-policy', PRIVACY_PAGE, '/privacy-policy'],
+    ['/terms', TERMS_PAGE, '/terms'],
+    ['/cookies', COOKIES_PAGE, '/cookies'],
+    ['/login', LOGIN_PAGE, '/login'],
+    ['/signup', SIGNUP_PAGE, '/signup'],
   ];
 
   it.each(fixed)(

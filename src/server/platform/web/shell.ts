@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../../shared/pages/rules.ts';
+import { SITE_NAME } from '../../../shared/pages/site.ts';
 import { escapeHtml } from './escape.ts';
 import type { PageAnswer, PageHead } from './pages.ts';
 

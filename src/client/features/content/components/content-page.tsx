@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ContentPageText } from '../../../../shared/pages/rules.ts';
+import type { ContentPageText } from '../../../../shared/pages/site.ts';
 
 interface ContentPageProps {
   /** Its heading, intro and tab title, from the table the server's page heads also read. */

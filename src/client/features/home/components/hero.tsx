@@ -1,7 +1,7 @@
 import { ArrowRight, BadgeCheck, Clock, PlusCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { HeroIllustration } from './hero-illustration.tsx';
-import { HOME_HEADING } from '../../../../shared/pages/rules.ts';
+import { HOME_DESCRIPTION, HOME_HEADING } from '../../../../shared/pages/home.ts';
 
 const POINTS = [
   { Icon: BadgeCheck, text: 'Skilled people in six categories' },
@@ -20,10 +20,7 @@ export function Hero() {
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
             {HOME_HEADING.lead} <span className="text-primary">{HOME_HEADING.highlight}</span>
           </h1>
-          <p className="mt-4 max-w-xl text-lg text-base-content/75">
-            Post what you need, compare bids from freelancers worldwide, and pick the right person
-            for the job. Or browse open tasks and bid on work that fits your skills.
-          </p>
+          <p className="mt-4 max-w-xl text-lg text-base-content/75">{HOME_DESCRIPTION}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/add-task" className="btn btn-primary btn-lg">
               <PlusCircle className="size-5" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browsePage, profilePage, readBrowseTitleQuery } from './rules.ts';
+import { browsePage, readBrowseTitleQuery } from './browse.ts';
+import { profilePage } from './profile.ts';
 
 describe('page titles shared by the screens and the server', () => {
   it('names browse by what is searched and where', () => {

@@ -39,8 +39,8 @@ export function Component() {
 
   return (
     <SignInScreen
-      title="Welcome back"
-      subtitle={LOGIN_PAGE.description}
+      title={LOGIN_PAGE.heading}
+      subtitle={LOGIN_PAGE.intro}
       ask="Sign in"
       documentTitle={LOGIN_PAGE.title}
       other={{ question: 'New to TaskBid?', to: '/signup', label: 'Create an account' }}

@@ -65,8 +65,8 @@ export function Component() {
 
   return (
     <SignInScreen
-      title="Create your account"
-      subtitle={SIGNUP_PAGE.description}
+      title={SIGNUP_PAGE.heading}
+      subtitle={SIGNUP_PAGE.intro}
       ask="Create an account"
       documentTitle={SIGNUP_PAGE.title}
       other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}

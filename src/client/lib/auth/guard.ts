@@ -4,6 +4,7 @@
  * path in the navigation state.
  */
 
+import { TASK_SIGN_IN_PURPOSE } from '../../../shared/pages/task.ts';
 import { sameSitePath } from '../../../shared/return-path.ts';
 
 export interface GuardAuthState {
@@ -70,7 +71,7 @@ export function returnPathAfterLogin(state: unknown, fallback = '/'): string {
 
 /** What the protected screens are for, by path: the sign-in screens say why they ask. */
 const PURPOSES: readonly (readonly [RegExp, string])[] = [
-  [/^\/browse-tasks\/[^/]+$/, 'see this task and make an offer'],
+  [/^\/browse-tasks\/[^/]+$/, TASK_SIGN_IN_PURPOSE],
   [/^\/add-task$/, 'post a task'],
   [/^\/update-task\/[^/]+$/, 'edit your task'],
   [/^\/view-bids\/[^/]+$/, 'see the bids on your task'],

@@ -125,10 +125,23 @@ describe('the browse page without JavaScript', () => {
     expect(after.headers.get('etag')).not.toBe(etag);
   });
 
+  it('lists the home page’s first open tasks under its heading, as its Featured Tasks', async () => {
+    const gist = noscriptOf((await html('/')).body);
+    expect(gist).toContain('<h1>Get your tasks done by skilled professionals</h1>');
+    expect(gist).toContain('<h2>Featured Tasks</h2>');
+    expect(gist).toContain(`<a href="/browse-tasks/${ids.logo}">Logo for a bakery</a>`);
+    expect(gist).not.toContain('Finished logo job');
+  });
+
   it('keeps a task’s page out of search results (it is for signed-in members)', async () => {
     const head = pageHead((await html(`/browse-tasks/${ids.logo}`)).body);
     expect(head.robots).toBe('noindex');
     expect(head.canonical).toBeUndefined();
     expect(head.title).toBe('TaskBid');
+    expect(head.description).toBe('Sign in to TaskBid to see this task and make an offer.');
+    // A reader without JavaScript is told why, and where to sign in.
+    const gist = noscriptOf((await html(`/browse-tasks/${ids.logo}`)).body);
+    expect(gist).toContain('<h1>Sign in to see this task and make an offer</h1>');
+    expect(gist).toContain('<a href="/login">Login</a>');
   });
 });

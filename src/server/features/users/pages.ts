@@ -1,6 +1,7 @@
 import { NOT_FOUND_PAGE } from '../../../shared/pages/not-found.ts';
 import { profilePage } from '../../../shared/pages/profile.ts';
-import type { PublicPage } from '../../platform/web/pages.ts';
+import { escapeHtml } from '../../platform/web/escape.ts';
+import { headingHtml, type PublicPage } from '../../platform/web/pages.ts';
 import type { SitemapSource } from '../../platform/web/sitemap.ts';
 import { createListedProfiles } from './listed-profiles.ts';
 
@@ -15,17 +16,19 @@ const profile: PublicPage = {
   async render({ request, params }) {
     const id = params.id ?? '';
     const person = await createListedProfiles(request.readDb()).head(id);
-    if (!person)
+    if (!person) {
+      const { title, description, heading, intro } = NOT_FOUND_PAGE;
       return {
         status: 404,
-        head: {
-          title: NOT_FOUND_PAGE.title,
-          description: NOT_FOUND_PAGE.description,
-          noindex: true,
-        },
+        head: { title, description, noindex: true },
+        noscript: headingHtml(heading, intro),
       };
+    }
+    const headline = person.headline.trim();
     return {
       head: { ...profilePage(person), canonical: profileAddress(id), ogType: 'profile' },
+      // The name and headline, as the profile's heading shows them.
+      noscript: `<h1>${escapeHtml(person.name)}</h1>${headline ? `<p>${escapeHtml(headline)}</p>` : ''}`,
     };
   },
 };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_EMAIL_DOMAIN } from '../../../shared/account.ts';
 import { profiles, reviews, tasks, user } from '../../platform/db/schema.ts';
-import { clientShellDir, pageHead } from '../../../../tests/setup/client-shell.ts';
+import { clientShellDir, noscriptOf, pageHead } from '../../../../tests/setup/client-shell.ts';
 import { TEST_BASE_URL, useTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { insertTask } from '../../../../tests/factories/tasks.ts';
 import { apiCall, signUp, type TestUser } from '../../../../tests/factories/users.ts';
@@ -74,6 +74,11 @@ describe('a public profile’s page head', () => {
       type: 'profile',
       siteName: 'TaskBid',
     });
+    // Without JavaScript: the name as the heading, the headline under it, both escaped.
+    expect(noscriptOf(body)).toBe(
+      '<h1>Ada &lt;b&gt;Lovelace&lt;/b&gt; &amp; &quot;Co&quot;</h1>' +
+        '<p>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; bookkeeper</p>',
+    );
   });
 
   it('says what a profile without a headline is', async () => {
@@ -89,8 +94,10 @@ describe('a public profile’s page head', () => {
       const res = await get(`/users/${encodeURIComponent(id)}`);
       expect(res.status, id).toBe(404);
       expect(res.headers.get('content-type'), id).toMatch(/^text\/html/);
-      const head = pageHead(await res.text());
+      const body = await res.text();
+      const head = pageHead(body);
       expect(head.title, id).toBe('Page Not Found · TaskBid');
+      expect(noscriptOf(body), id).toContain('<h1>Page Not Found</h1>');
       expect(head.robots, id).toBe('noindex');
       expect(head.canonical, id).toBeUndefined();
     }

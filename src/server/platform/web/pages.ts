@@ -6,9 +6,8 @@ import {
   PRIVACY_PAGE,
   TERMS_PAGE,
 } from '../../../shared/pages/content.ts';
-import { HOME_DESCRIPTION, HOME_HEADING, HOME_TITLE } from '../../../shared/pages/home.ts';
 import { LOGIN_PAGE, SIGNUP_PAGE } from '../../../shared/pages/sign-in.ts';
-import type { PageText } from '../../../shared/pages/site.ts';
+import type { ContentPageText, PageText } from '../../../shared/pages/site.ts';
 import { escapeHtml } from './escape.ts';
 
 /** What the server writes into the page's head for search engines and link previews. */
@@ -73,35 +72,41 @@ export function matchPage(
   return undefined;
 }
 
-/** A page whose text never changes, at its one address. */
-function fixedPage(path: string, text: PageText, canonical = path): PublicPage {
-  return { path, render: () => ({ head: { ...text, canonical } }) };
+/** A page's heading and the line under it, as plain HTML for a reader without JavaScript. */
+export const headingHtml = (heading: string, intro: string) =>
+  `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(intro)}</p>`;
+
+/** What the sign-in screens add without JavaScript: they cannot work without it. */
+const NEEDS_SCRIPT = '<p>Signing in needs JavaScript: turn it on to continue.</p>';
+
+/**
+ * A page whose text never changes, at its one address: its head, and its heading and intro
+ * for a reader without JavaScript (the page's body itself is the app's).
+ */
+function fixedPage(
+  path: string,
+  text: ContentPageText,
+  { canonical = path, extra = '' }: { canonical?: string; extra?: string } = {},
+): PublicPage {
+  const { title, description } = text;
+  const noscript = headingHtml(text.heading, text.intro) + extra;
+  return { path, render: () => ({ head: { title, description, canonical }, noscript }) };
 }
 
-/** The home page also shows its heading, and the way to the tasks, without JavaScript. */
-const home: PublicPage = {
-  path: '/',
-  render: () => ({
-    head: { title: HOME_TITLE, description: HOME_DESCRIPTION, canonical: '/' },
-    noscript:
-      `<h1>${escapeHtml(`${HOME_HEADING.lead} ${HOME_HEADING.highlight}`)}</h1>` +
-      `<p>${escapeHtml(HOME_DESCRIPTION)}</p>` +
-      `<p><a href="/browse-tasks">Browse Tasks</a></p>`,
-  }),
-};
-
-/** The pages no feature owns: home, the content pages and the sign-in screens. */
+/**
+ * The pages no feature owns: the content pages and the sign-in screens (home lists tasks, so
+ * the tasks feature declares it).
+ */
 export const SITE_PAGES: readonly PublicPage[] = [
-  home,
   fixedPage('/how-it-works', HOW_IT_WORKS_PAGE),
   // The first version's spelling of the same page: one address in search results.
-  fixedPage('/how-to-works', HOW_IT_WORKS_PAGE, '/how-it-works'),
+  fixedPage('/how-to-works', HOW_IT_WORKS_PAGE, { canonical: '/how-it-works' }),
   fixedPage('/pricing', PRICING_PAGE),
   fixedPage('/privacy-policy', PRIVACY_PAGE),
   fixedPage('/terms', TERMS_PAGE),
   fixedPage('/cookies', COOKIES_PAGE),
-  fixedPage('/login', LOGIN_PAGE),
-  fixedPage('/signup', SIGNUP_PAGE),
+  fixedPage('/login', LOGIN_PAGE, { extra: NEEDS_SCRIPT }),
+  fixedPage('/signup', SIGNUP_PAGE, { extra: NEEDS_SCRIPT }),
 ];
 
 /** The site's own pages in the sitemap (the features add theirs). */

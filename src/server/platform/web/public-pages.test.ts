@@ -6,19 +6,24 @@ import {
   PRIVACY_PAGE,
   TERMS_PAGE,
 } from '../../../shared/pages/content.ts';
-import { HOME_DESCRIPTION, HOME_TITLE } from '../../../shared/pages/home.ts';
+import { HOME_DESCRIPTION, HOME_HEADING, HOME_TITLE } from '../../../shared/pages/home.ts';
+import type { PageText } from '../../../shared/pages/site.ts';
 import { LOGIN_PAGE, SIGNUP_PAGE } from '../../../shared/pages/sign-in.ts';
 import { clientShellDir, noscriptOf, pageHead } from '../../../../tests/setup/client-shell.ts';
 import { TEST_BASE_URL, useTestApp } from '../../../../tests/setup/test-app.ts';
+import { escapeHtml } from './escape.ts';
 import { urlSetXml } from './sitemap.ts';
+
+const HOME_HEADING_TEXT = `${HOME_HEADING.lead} ${HOME_HEADING.highlight}`;
 
 describe('the pages the server writes: heads for crawlers and link previews', () => {
   const t = useTestApp({ STATIC_DIR: clientShellDir() }, { listen: true });
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${t.url}${path}`, { headers });
 
-  const fixed: [path: string, text: { title: string; description: string }, canonical: string][] = [
-    ['/', { title: HOME_TITLE, description: HOME_DESCRIPTION }, '/'],
+  const home = { title: HOME_TITLE, description: HOME_DESCRIPTION, heading: HOME_HEADING_TEXT };
+  const fixed: [path: string, text: PageText & { heading: string }, canonical: string][] = [
+    ['/', home, '/'],
     ['/how-it-works', HOW_IT_WORKS_PAGE, '/how-it-works'],
     ['/how-to-works', HOW_IT_WORKS_PAGE, '/how-it-works'],
     ['/pricing', PRICING_PAGE, '/pricing'],
@@ -35,8 +40,11 @@ describe('the pages the server writes: heads for crawlers and link previews', ()
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      const head = pageHead(await res.text());
+      const html = await res.text();
+      const head = pageHead(html);
       expect(head.titles).toEqual([text.title]);
+      // Its heading, for a reader without JavaScript.
+      expect(noscriptOf(html)).toContain(`<h1>${escapeHtml(text.heading)}</h1>`);
       expect(head.description).toBe(text.description);
       expect(head.canonical).toBe(`${TEST_BASE_URL}${canonical}`);
       expect(head.robots).toBeUndefined();
@@ -54,6 +62,7 @@ describe('the pages the server writes: heads for crawlers and link previews', ()
     const html = await (await get('/')).text();
     expect(noscriptOf(html)).toContain('<h1>Get your tasks done by skilled professionals</h1>');
     expect(noscriptOf(html)).toContain('<a href="/browse-tasks">Browse Tasks</a>');
+    expect(noscriptOf(html)).toContain('<h2>Featured Tasks</h2>');
     // Inside <noscript> only: a browser running the app shows none of it.
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/, '')).not.toContain('<h1>');
     // The template's own description is replaced, not repeated.

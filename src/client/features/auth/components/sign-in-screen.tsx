@@ -41,6 +41,7 @@ export function SignInScreen(props: SignInScreenProps) {
   const submitting = useSubmitting();
   const returnTo = returnPathAfterLogin(location.state);
   const purpose = signInPurpose(returnTo);
+  const redirected = returnPathAfterLogin(location.state, '') !== '';
 
   // While the form is sent, its action sends the visitor on once the session is read.
   if (user && !submitting) return <GoOnAfterSignIn returnTo={returnTo} />;
@@ -59,6 +60,8 @@ export function SignInScreen(props: SignInScreenProps) {
       }
     >
       <title>{documentTitle}</title>
+      {/* Shown in place of a page behind sign-in (a task's): that address stays out of search results. */}
+      {redirected ? <meta name="robots" content="noindex" /> : null}
       {purpose ? (
         <p className="mb-5 flex items-start gap-2 rounded-field bg-info/10 px-3 py-2 text-sm font-medium">
           <Info className="mt-0.5 size-4 text-info" aria-hidden="true" />

@@ -11,9 +11,6 @@ export const HOME_TITLE = 'TaskBid · Get tasks done by skilled professionals';
 export const HOME_DESCRIPTION =
   'Post what you need, compare bids from freelancers worldwide, and pick the right person for the job. Or browse open tasks and bid on work that fits your skills.';
 
-/** The heading over the home page's first tasks. */
-export const FEATURED_HEADING = 'Featured Tasks';
-
 /** The home page's heading, as the hero shows it (its last words are highlighted there). */
 export const HOME_HEADING = {
   lead: 'Get your tasks done by',

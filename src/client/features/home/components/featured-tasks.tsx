@@ -5,7 +5,6 @@ import { FEATURED_TASK_COUNT } from '../api/home-api.ts';
 import { FeaturedTaskCard } from './featured-task-card.tsx';
 import { LoadError } from './load-error.tsx';
 import { HomeSection } from './home-section.tsx';
-import { FEATURED_HEADING } from '../../../../shared/pages/home.ts';
 
 function Skeleton() {
   return (
@@ -56,7 +55,7 @@ function TaskList({ tasks }: { tasks: Task[] }) {
 export function FeaturedTasks({ tasks }: { tasks: Promise<Task[]> }) {
   return (
     <HomeSection
-      title={FEATURED_HEADING}
+      title="Featured Tasks"
       subtitle="Open tasks with the nearest deadlines: bid before they close."
       more={{ to: '/browse-tasks', label: 'View all tasks' }}
     >

@@ -11,8 +11,6 @@ export const HOME_TITLE = 'TaskBid · Get tasks done by skilled professionals';
 export const HOME_DESCRIPTION =
   'Post what you need, compare bids from freelancers worldwide, and pick the right person for the job. Or browse open tasks and bid on work that fits your skills.';
 
-/** The home page's heading, as the hero shows it (its last words are highlighted there). */
-export const HOME_HEADING = {
-  lead: 'Get your tasks done by',
-  highlight: 'skilled professionals',
-} as const;
+/** The home page's heading, as the hero shows it: its lead, then its highlighted words. */
+export const HOME_HEADING_LEAD = 'Get your tasks done by';
+export const HOME_HEADING_HIGHLIGHT = 'skilled professionals';

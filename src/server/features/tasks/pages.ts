@@ -1,7 +1,12 @@
 import { CATEGORIES, PAGE_SIZE } from '../../../shared/constants.ts';
 import { formatDollars, taskPrice } from '../../../shared/money.ts';
 import { BROWSE_HEADING, browsePage, readBrowseTitleQuery } from '../../../shared/pages/browse.ts';
-import { HOME_DESCRIPTION, HOME_HEADING, HOME_TITLE } from '../../../shared/pages/home.ts';
+import {
+  HOME_DESCRIPTION,
+  HOME_HEADING_HIGHLIGHT,
+  HOME_HEADING_LEAD,
+  HOME_TITLE,
+} from '../../../shared/pages/home.ts';
 import { SITE_NAME } from '../../../shared/pages/site.ts';
 import { TASK_SIGN_IN_PURPOSE } from '../../../shared/pages/task.ts';
 import type { Task } from '../../../shared/tasks/schema.ts';
@@ -100,7 +105,7 @@ const home: PublicPage = {
     return {
       head: { title: HOME_TITLE, description: HOME_DESCRIPTION, canonical: '/' },
       noscript:
-        headingHtml(`${HOME_HEADING.lead} ${HOME_HEADING.highlight}`, HOME_DESCRIPTION) +
+        headingHtml(`${HOME_HEADING_LEAD} ${HOME_HEADING_HIGHLIGHT}`, HOME_DESCRIPTION) +
         taskList(tasks) +
         '<p><a href="/browse-tasks">Browse Tasks</a></p>',
     };

@@ -6,7 +6,12 @@ import {
   PRIVACY_PAGE,
   TERMS_PAGE,
 } from '../../../shared/pages/content.ts';
-import { HOME_DESCRIPTION, HOME_HEADING, HOME_TITLE } from '../../../shared/pages/home.ts';
+import {
+  HOME_DESCRIPTION,
+  HOME_HEADING_HIGHLIGHT,
+  HOME_HEADING_LEAD,
+  HOME_TITLE,
+} from '../../../shared/pages/home.ts';
 import type { PageText } from '../../../shared/pages/site.ts';
 import { LOGIN_PAGE, SIGNUP_PAGE } from '../../../shared/pages/sign-in.ts';
 import { clientShellDir, noscriptOf, pageHead } from '../../../../tests/setup/client-shell.ts';
@@ -14,7 +19,7 @@ import { TEST_BASE_URL, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { escapeHtml } from './escape.ts';
 import { urlSetXml } from './sitemap.ts';
 
-const HOME_HEADING_TEXT = `${HOME_HEADING.lead} ${HOME_HEADING.highlight}`;
+const HOME_HEADING_TEXT = `${HOME_HEADING_LEAD} ${HOME_HEADING_HIGHLIGHT}`;
 
 describe('the pages the server writes: heads for crawlers and link previews', () => {
   const t = useTestApp({ STATIC_DIR: clientShellDir() }, { listen: true });

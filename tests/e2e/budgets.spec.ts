@@ -69,7 +69,12 @@ function table(rows: Weight[]): string {
     const jsBudget = r.page === '/' ? BUDGET.homeJs : BUDGET.otherJs;
     return `${r.page.padEnd(16)} ${String(r.jsFiles).padStart(8)} ${kb(r.jsRaw)} ${kb(r.jsGzip)} ${kb(jsBudget)} ${kb(r.cssRaw)} ${kb(r.cssGzip)} ${kb(BUDGET.css)}`;
   });
-  return ['Bytes loaded per page (KB; gzip -9 of each response):', head, ...lines].join('\n');
+  const home = rows.find((r) => r.page === '/');
+  // The home page sits close to its limit: its exact figure, to compare one build with another.
+  const exact = home ? [`home page JavaScript: ${home.jsGzip} gzip bytes of ${BUDGET.homeJs}`] : [];
+  return ['Bytes loaded per page (KB; gzip -9 of each response):', head, ...lines, ...exact].join(
+    '\n',
+  );
 }
 
 test('JavaScript and CSS each page loads stay within the gzip budgets', async ({

@@ -54,3 +54,34 @@ appTest.describe('the password strength meter costs other pages nothing', () => 
     }
   });
 });
+
+/**
+ * Each screen's title and description live in a small module of its own (src/shared/pages/):
+ * the home page loads its own words and no other page's, so the table of every page's head
+ * (the server's) never lands in the home page's chunks.
+ */
+appTest("the home page loads no other page's head text", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Get your tasks done by skilled professionals',
+  );
+  await page.waitForLoadState('networkidle');
+  const scripts = (await Promise.all(bodies)).join('\n');
+  await context.close();
+  expect(scripts).toContain('Get tasks done by skilled professionals');
+  for (const other of [
+    'Discover Tasks That Match Your Skills', // browse
+    'No advertising or tracking cookies', // cookies
+    'how you download or delete it yourself', // privacy
+    'Sign in to post tasks, place bids', // login
+    'track record and reviews on TaskBid', // a profile
+  ]) {
+    expect(scripts, other).not.toContain(other);
+  }
+});

@@ -36,6 +36,8 @@ export async function createTestApp(
     mail?: Partial<Config['mail']>;
     /** Event stream timings for tests (a heartbeat in milliseconds, a small unsent limit). */
     streams?: Partial<Config['streams']>;
+    /** Addresses per sitemap file (a few, to page through a sitemap without 50,000 rows). */
+    sitemapPageSize?: number;
     /** Where the server's log lines go (LOG_LEVEL is silent unless `env` says otherwise). */
     logStream?: Writable;
     /** Serve on a free loopback port too (for clients that need a socket: streams, raw HTTP). */
@@ -64,6 +66,7 @@ export async function createTestApp(
   });
   config.mail = { ...config.mail, ...options.mail };
   config.streams = { ...config.streams, ...options.streams };
+  config.sitemapPageSize = options.sitemapPageSize ?? config.sitemapPageSize;
   const app = await buildApp(config, { logStream: options.logStream });
   return {
     app,

@@ -27,6 +27,7 @@ import {
   readBrowseState,
   type BrowseState,
 } from '../features/tasks/lib/browse-query.ts';
+import { BROWSE_HEADING, browsePage } from '../../shared/pages/browse.ts';
 
 interface BrowseData {
   tasks: Task[];
@@ -131,7 +132,7 @@ export function Component() {
 
   return (
     <div>
-      <title>Browse Tasks · TaskBid</title>
+      <title>{browsePage(applied).title}</title>
       <section className="border-b border-base-300 bg-base-200">
         <div className="page-container py-10 sm:py-14">
           <nav aria-label="Breadcrumb" className="breadcrumbs p-0 text-sm">
@@ -143,12 +144,9 @@ export function Component() {
             </ul>
           </nav>
           <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
-            Discover Tasks That Match Your Skills
+            {BROWSE_HEADING.heading}
           </h1>
-          <p className="mt-3 max-w-2xl text-base-content/75">
-            Find work in web development, design, writing, marketing and more, and bid on what fits
-            you.
-          </p>
+          <p className="mt-3 max-w-2xl text-base-content/75">{BROWSE_HEADING.intro}</p>
         </div>
       </section>
       <div className="page-container py-8">

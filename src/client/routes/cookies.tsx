@@ -1,12 +1,9 @@
 import { ContentPage } from '../features/content/components/content-page.tsx';
+import { COOKIES_PAGE } from '../../shared/pages/content.ts';
 
 export function Component() {
   return (
-    <ContentPage
-      title="Cookies Policy"
-      intro="TaskBid uses one cookie and two small local settings. No advertising or tracking cookies."
-      note="Last updated: January 2026"
-    >
+    <ContentPage page={COOKIES_PAGE} note="Last updated: January 2026">
       <h2>The session cookie</h2>
       <p>
         When you sign in, we set a session cookie so that you stay signed in as you move between

@@ -5,6 +5,7 @@ import { CategoryGrid } from '../features/home/components/category-grid.tsx';
 import { FeaturedTasks } from '../features/home/components/featured-tasks.tsx';
 import { Hero } from '../features/home/components/hero.tsx';
 import { HowItWorksSteps } from '../features/home/components/how-it-works-steps.tsx';
+import { HOME_TITLE } from '../../shared/pages/home.ts';
 
 /**
  * Starts both sections' data without waiting for it: the hero and the steps show at once,
@@ -22,7 +23,7 @@ export function Component() {
   const { featured, categories } = useLoaderData<typeof loader>();
   return (
     <>
-      <title>TaskBid · Get tasks done by skilled professionals</title>
+      <title>{HOME_TITLE}</title>
       <Hero />
       <FeaturedTasks tasks={featured} />
       <CategoryGrid counts={categories} />

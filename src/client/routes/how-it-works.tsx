@@ -4,14 +4,12 @@ import { COMPLETION_CONFIRM_DAYS } from '../../shared/lifecycle.ts';
 import { REVIEW_WINDOW_DAYS } from '../../shared/reviews/rules.ts';
 import { THREAD_WRITABLE_DAYS_AFTER_COMPLETION } from '../../shared/threads/rules.ts';
 import { ContentPage } from '../features/content/components/content-page.tsx';
+import { HOW_IT_WORKS_PAGE } from '../../shared/pages/content.ts';
 
 /** /how-it-works and /how-to-works (the same page): a task from posting to reviews. */
 export function Component() {
   return (
-    <ContentPage
-      title="How It Works"
-      intro="TaskBid connects people who need something done with skilled professionals who can do it. Here is a task's way from posting to reviews."
-    >
+    <ContentPage page={HOW_IT_WORKS_PAGE}>
       <h2>1. Post a task</h2>
       <p>
         Give it a clear title, a description, a category, a deadline and a budget, and a picture if

@@ -14,6 +14,7 @@ import { EmailField } from '../features/auth/components/email-field.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { signInAction } from '../features/auth/lib/sign-in-action.ts';
+import { LOGIN_PAGE } from '../../shared/pages/sign-in.ts';
 
 export const loader = loadAuthScreen;
 
@@ -38,10 +39,10 @@ export function Component() {
 
   return (
     <SignInScreen
-      title="Welcome back"
-      subtitle="Sign in to post tasks, place bids and manage your work."
+      title={LOGIN_PAGE.heading}
+      subtitle={LOGIN_PAGE.intro}
       ask="Sign in"
-      documentTitle="Login · TaskBid"
+      documentTitle={LOGIN_PAGE.title}
       other={{ question: 'New to TaskBid?', to: '/signup', label: 'Create an account' }}
       failure={failure}
       googleEnabled={googleEnabled}

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentPage } from '../features/content/components/content-page.tsx';
+import { PRICING_PAGE } from '../../shared/pages/content.ts';
 
 /** What an account can do today, and nothing it cannot. */
 const INCLUDED = [
@@ -16,10 +17,7 @@ const INCLUDED = [
 
 export function Component() {
   return (
-    <ContentPage
-      title="Pricing"
-      intro="TaskBid is free to use. Posting tasks and placing bids cost nothing."
-    >
+    <ContentPage page={PRICING_PAGE}>
       <div className="my-6 rounded-box border border-primary/40 bg-base-100 p-6 sm:p-8">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">Everyone</p>
         <p className="mt-2 text-4xl font-extrabold">

@@ -8,17 +8,14 @@ import {
 import { REVIEW_WINDOW_DAYS } from '../../shared/reviews/rules.ts';
 import { THREAD_WRITABLE_DAYS_AFTER_COMPLETION } from '../../shared/threads/rules.ts';
 import { ContentPage } from '../features/content/components/content-page.tsx';
+import { PRIVACY_PAGE } from '../../shared/pages/content.ts';
 
 const HOUR = 60 * 60;
 
 /** /privacy-policy: what TaskBid keeps, who sees it, how long, and what you can do yourself. */
 export function Component() {
   return (
-    <ContentPage
-      title="Privacy Policy"
-      intro="What TaskBid stores about you, who can see it, how long it is kept, and how you download or delete it yourself."
-      note="Last updated: November 2026"
-    >
+    <ContentPage page={PRIVACY_PAGE} note="Last updated: November 2026">
       <h2>What we store</h2>
       <ul>
         <li>

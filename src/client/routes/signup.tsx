@@ -17,6 +17,7 @@ import { NewPasswordField } from '../features/auth/components/new-password-field
 import { PhotoUrlField } from '../features/auth/components/photo-url-field.tsx';
 import { SignInScreen } from '../features/auth/components/sign-in-screen.tsx';
 import { authFailure } from '../features/auth/lib/sign-in-action.ts';
+import { SIGNUP_PAGE } from '../../shared/pages/sign-in.ts';
 
 export const loader = loadAuthScreen;
 
@@ -64,10 +65,10 @@ export function Component() {
 
   return (
     <SignInScreen
-      title="Create your account"
-      subtitle="Join TaskBid to post tasks and bid on work worldwide."
+      title={SIGNUP_PAGE.heading}
+      subtitle={SIGNUP_PAGE.intro}
       ask="Create an account"
-      documentTitle="Sign Up · TaskBid"
+      documentTitle={SIGNUP_PAGE.title}
       other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
       failure={isFailure(result) ? result.error : null}
       googleEnabled={googleEnabled}

@@ -1,12 +1,9 @@
 import { ContentPage } from '../features/content/components/content-page.tsx';
+import { TERMS_PAGE } from '../../shared/pages/content.ts';
 
 export function Component() {
   return (
-    <ContentPage
-      title="Terms of Service"
-      intro="The rules that keep TaskBid fair and useful for everyone."
-      note="Last updated: January 2026"
-    >
+    <ContentPage page={TERMS_PAGE} note="Last updated: January 2026">
       <h2>Your account</h2>
       <p>
         You need an account to post tasks and place bids. Keep your password to yourself; you are

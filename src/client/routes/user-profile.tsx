@@ -18,6 +18,7 @@ import type { ContactState } from '../../shared/blocks/rules.ts';
 import { currentSession } from '../lib/auth/session-store.ts';
 import { blockIntents, fetchContact } from '../features/blocks/api/blocks-api.ts';
 import { BlockButton } from '../features/blocks/components/block-button.tsx';
+import { profilePage } from '../../shared/pages/profile.ts';
 
 /** Whether a signed-in visitor blocked the person (null: signed out, or their own page). */
 async function contactWith(id: string, signal: AbortSignal): Promise<ContactState | null> {
@@ -54,7 +55,7 @@ export function Component() {
   const pages = pageCount(reviews.total, REVIEWS_PAGE_SIZE);
   return (
     <div className="page-container space-y-6 py-8 sm:py-10">
-      <title>{`${profile.name} · TaskBid`}</title>
+      <title>{profilePage(profile).title}</title>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <UserAvatar name={profile.name} photoURL={profile.image} className="size-20 text-3xl" />
         <div className="min-w-0 flex-1">

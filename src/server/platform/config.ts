@@ -161,6 +161,11 @@ export interface Config {
   push: PushConfig | null;
   /** Payment protection (features/deals): off, or the sandbox provider in our own database. */
   payments: PaymentsConfig;
+  /**
+   * Addresses per sitemap file (the protocol's 50,000); more than this and `/sitemap.xml`
+   * is an index of numbered files. Not from the environment: tests make it small.
+   */
+  sitemapPageSize: number;
 }
 
 /** The server's VAPID identity, which browsers subscribe with and push services check. */
@@ -274,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PAYMENTS === 'off'
         ? { mode: 'off' }
         : { mode: e.PAYMENTS, eventSecret: e.PAYMENTS_EVENT_SECRET ?? derivedSecret(authSecret) },
+    // The sitemaps protocol's limit of addresses in one file.
+    sitemapPageSize: 50_000,
   };
 }
 

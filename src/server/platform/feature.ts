@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { DemoData } from './demo.ts';
 import type { AppEvent, AppEventType, EventBus } from './events/bus.ts';
+import type { PublicPage } from './web/pages.ts';
+import type { SitemapSource } from './web/sitemap.ts';
 
 /**
  * What a server feature is: one declaration (its folder's `index.ts`) of every face it has.
@@ -25,6 +27,10 @@ export interface Feature {
   notificationKinds?: readonly string[];
   /** What it adds to the demo data a fresh embedded database starts with. */
   demo?: DemoData;
+  /** Client pages it describes in the page's head (and without JavaScript): web/pages.ts. */
+  pages?: readonly PublicPage[];
+  /** The addresses it lists in `/sitemap.xml`. */
+  sitemap?: readonly SitemapSource[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardDecision, isSafeReturnPath, returnPathAfterLogin, signInPurpose } from './guard.ts';
+import { guardDecision, isSafeReturnPath, returnPathAfterLogin } from './guard.ts';
+import { signInPurpose } from './sign-in-purpose.ts';
 
 const user = { email: 'ada@example.com' };
 

@@ -67,24 +67,3 @@ export function returnPathAfterLogin(state: unknown, fallback = '/'): string {
   }
   return fallback;
 }
-
-/** What the protected screens are for, by path: the sign-in screens say why they ask. */
-const PURPOSES: readonly (readonly [RegExp, string])[] = [
-  [/^\/browse-tasks\/[^/]+$/, 'see this task and make an offer'],
-  [/^\/add-task$/, 'post a task'],
-  [/^\/update-task\/[^/]+$/, 'edit your task'],
-  [/^\/view-bids\/[^/]+$/, 'see the bids on your task'],
-  [/^\/my-tasks$/, 'see the tasks you posted'],
-  [/^\/my-bids$/, 'see your bids'],
-  [/^\/messages(\/[^/]+)?$/, 'read your messages'],
-  [/^\/profile$/, 'manage your profile'],
-];
-
-/**
- * Why signing in is asked for the path the visitor wanted ("see this task and make an offer"),
- * or undefined for a path that needs no reason (home, or no attempted path at all).
- */
-export function signInPurpose(returnTo: string): string | undefined {
-  const pathname = returnTo.split(/[?#]/)[0] ?? '';
-  return PURPOSES.find(([pattern]) => pattern.test(pathname))?.[1];
-}

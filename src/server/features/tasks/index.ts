@@ -7,6 +7,7 @@ import './events.ts';
 import { taskPersonalData } from './personal-data.ts';
 import { taskRoutes } from './routes.ts';
 import { taskDemo } from './demo.ts';
+import { taskPages, taskSitemap } from './pages.ts';
 
 export { guardTask } from './lifecycle-guard.ts';
 export { taskFieldColumns } from './columns.ts';
@@ -44,4 +45,6 @@ export const tasksFeature: Feature = {
     'task.completed',
   ],
   demo: taskDemo,
+  pages: taskPages,
+  sitemap: taskSitemap,
 };

@@ -18,12 +18,24 @@ const CHANGES_LISTS: ReadonlySet<AppEvent['type']> = new Set([
 /** Plenty for the pages and filters people browse; the byte bound usually comes first. */
 const MAX_ENTRIES = 5000;
 
+/** One list cache per server, keyed by its event bus (one per server). */
+const caches = new WeakMap<object, AnswerCache>();
+
 /**
  * The anonymous task lists and category counts this instance keeps (decision 1515): at
  * most `LIST_CACHE_MB`, each answer at most as long as shared caches may keep it
- * (`max-age`), all dropped when a task event arrives from any instance.
+ * (`max-age`), all dropped when a task event arrives from any instance. One cache per
+ * server, made when the task routes register; the browse page's first tasks use it too.
  */
-export function createListCache(app: FastifyInstance): AnswerCache {
+export function listCacheOf(app: FastifyInstance): AnswerCache {
+  const known = caches.get(app.events);
+  if (known) return known;
+  const made = makeListCache(app);
+  caches.set(app.events, made);
+  return made;
+}
+
+function makeListCache(app: FastifyInstance): AnswerCache {
   const cache = createAnswerCache({
     maxBytes: app.config.listCacheBytes,
     maxEntries: MAX_ENTRIES,

@@ -18,7 +18,7 @@ import { sendAnswer, serialized } from '../../platform/http/answer-cache.ts';
 import { sendPage } from '../../platform/http/paging.ts';
 import { shareWhenAnonymous } from '../../platform/http/private-answers.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
-import { createListCache } from './list-cache.ts';
+import { listCacheOf } from './list-cache.ts';
 import { browseFilters } from './query.ts';
 import { createTaskRepository, type TaskChanges } from './repository.ts';
 import { routeOptions } from '../../platform/http/route-options.ts';
@@ -45,7 +45,7 @@ function taskChanges(b: z.output<typeof updateTaskSchema>): TaskChanges {
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createTaskRepository(app.database.db, app.events);
-  const lists = createListCache(app);
+  const lists = listCacheOf(app);
 
   app.get(
     '/api/tasks',

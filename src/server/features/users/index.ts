@@ -2,6 +2,7 @@ import type { Feature } from '../../platform/feature.ts';
 import { profilePersonalData } from './personal-data.ts';
 import { userRoutes } from './routes.ts';
 import { profileDemo } from './demo.ts';
+import { userPages, userSitemap } from './pages.ts';
 
 /** Public profiles: what a person shows everyone, and their track record. */
 export const usersFeature: Feature = {
@@ -9,4 +10,6 @@ export const usersFeature: Feature = {
   routes: userRoutes,
   personalData: profilePersonalData,
   demo: profileDemo,
+  pages: userPages,
+  sitemap: userSitemap,
 };

@@ -144,6 +144,9 @@ const ROUTES = `
   PUT    | /api/account/welcome                    | user
   GET    | /assets/app.js                          | public
   GET    | /index.html                             | public
+  GET    | /robots.txt                             | public
+  GET    | /sitemap.xml                            | public
+  GET    | /sitemap-:file                          | public
 `;
 
 function routeTable(text: string): Record<string, string> {

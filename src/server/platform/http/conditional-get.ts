@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-/** The entity tags of an `If-None-Match` header (`*` matches any). */
-function matches(header: string | undefined, etag: string): boolean {
+/** Whether an `If-None-Match` header names the tag (`*` matches any). */
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')
@@ -21,20 +21,21 @@ export function entityTag(body: string | Buffer, total: string | number | undefi
 
 /**
  * Every API answer a shared cache may keep (GET, 200, no `no-store`) carries a weak `ETag`
- * made from its body and its `X-Total-Count`; a request whose `If-None-Match` names it gets
+ * made from its body and its `X-Total-Count` (and a page of the app, its own tag); a request whose `If-None-Match` names it gets
  * 304 with no body. The bytes, their compression and the client's parsing are saved, and
  * caches revalidate cheaply when `stale-while-revalidate` runs out.
  */
 export function registerConditionalGets(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
+    // Outside the API, only what brings its own tag: the pages and the sitemap (web/).
+    const given = reply.getHeader('etag') as string | undefined;
+    if (reply.statusCode !== 200 || (!request.url.startsWith('/api/') && !given)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
     // A kept answer (answer-cache.ts) brings the tag it was given when it was made.
     const etag =
-      (reply.getHeader('etag') as string | undefined) ??
-      entityTag(payload, reply.getHeader('x-total-count') as string | undefined);
+      given ?? entityTag(payload, reply.getHeader('x-total-count') as string | undefined);
     reply.header('etag', etag);
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);

@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { noSuchEndpoint } from '../http/errors.ts';
+import { matchPage, SITE_PAGES, type PageAnswer } from './pages.ts';
+import { sendPage } from './send-page.ts';
+import { createShell } from './shell.ts';
+import { sitemapRoutes } from './sitemap-routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,15 +17,19 @@ declare module 'fastify' {
 
 /**
  * Serves the built React app: hashed files under /assets are cached for a year, everything
- * else is revalidated, and any other GET that is not under /api and not a file name gets
- * index.html so the client router can take it. `npm run build` writes `.br` and `.gz` copies beside each text
- * file (scripts/compress-assets.ts); they are sent as they are to browsers that accept them
- * (`vary: accept-encoding`), and are not addressable by their own names.
+ * else is revalidated. Any other GET that is not under /api and not a file name gets
+ * index.html so the client router can take it, with the head of its page written in by the
+ * server (its title, description, address and link preview; web/pages.ts) and, for a
+ * reader without JavaScript, the page's gist in `<noscript>`. `npm run build` writes `.br`
+ * and `.gz` copies beside each text file (scripts/compress-assets.ts); they are sent as they
+ * are to browsers that accept them (`vary: accept-encoding`), and are not addressable by
+ * their own names. A page is compressed as it is sent, like the JSON answers.
  */
 export async function webRoutes(app: FastifyInstance) {
   const root = app.config.staticDir;
   const assets = resolve(root, 'assets') + sep;
-  const hasClient = existsSync(join(root, 'index.html'));
+  const index = join(root, 'index.html');
+  const hasClient = existsSync(index);
   // The built files are the same for everyone (the static plugin takes no route config), and
   // never limited: a page load fetches a dozen of them, and a refused script blanks the page.
   app.addHook('onRoute', (route) => {
@@ -42,18 +50,40 @@ export async function webRoutes(app: FastifyInstance) {
       },
     });
   }
+  await app.register(sitemapRoutes);
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    // A path whose last segment has an extension asks for a file (a stale chunk, robots.txt):
+  const shell = hasClient ? createShell(readFileSync(index, 'utf8'), app.config.baseUrl) : null;
+  const pages = [...SITE_PAGES, ...app.features.flatMap((feature) => feature.pages ?? [])];
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const at = request.url.indexOf('?');
+    const path = at < 0 ? request.url : request.url.slice(0, at);
+    const search = at < 0 ? '' : request.url.slice(at + 1);
+    // A path whose last segment has an extension asks for a file (a stale chunk, favicon.ico):
     // it gets a 404, not the page, so a browser or crawler never parses HTML as something else.
     const wantsFile = /\.[^/]*$/.test(path);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api') &&
       !wantsFile;
-    if (wantsPage && hasClient) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    if (wantsPage && shell) {
+      const found = matchPage(pages, path);
+      let answer: PageAnswer | undefined;
+      let html: string;
+      try {
+        answer = await found?.page.render({
+          app,
+          request,
+          params: found.params,
+          query: new URLSearchParams(search),
+        });
+        html = shell.render(answer, found !== undefined);
+      } catch (err) {
+        // The app still loads and says what went wrong; the page is not marked as missing.
+        request.log.error({ err, path }, 'the head of a page could not be made');
+        html = shell.template;
+      }
+      return sendPage(request, reply, html, answer?.status ?? 200);
     }
     const { statusCode, message, code } = noSuchEndpoint(request.method, path);
     return reply.status(statusCode).send({ message, code });

@@ -61,16 +61,27 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
     expect(plain.body).toBe(client.script);
   });
 
-  it('sends index.html for client routes precompressed and never cached without revalidation', async () => {
-    for (const url of ['/index.html', '/browse-tasks']) {
+  it('sends index.html for client routes compressed and never cached without revalidation', async () => {
+    for (const url of ['/index.html', '/browse-tasks', '/my-tasks']) {
       const res = await getWith('br;q=1.0, gzip;q=0.5', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['vary'], url).toMatch(/accept-encoding/i);
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(client.html);
     }
+    // The file itself as it was built; a page with the head the server wrote into it.
+    const file = await getWith('br', '/index.html');
+    expect(brotliDecompressSync(file.rawPayload).toString()).toBe(client.html);
+    const page = brotliDecompressSync((await getWith('br', '/browse-tasks')).rawPayload).toString();
+    expect(page).toContain('<title>Browse Tasks · TaskBid</title>');
+    expect(page).toContain(
+      client.html.slice(client.html.indexOf('<body>'), client.html.indexOf('<script')),
+    );
+    expect(page).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    const gz = await getWith('gzip, br;q=0', '/browse-tasks');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(page);
   });
 
   it('writes no variant that is not smaller than the file; the file is still served', async () => {
@@ -99,7 +110,7 @@ describe('the built app: precompressed files, caching, compressed JSON', () => {
   });
 
   it('answers a missing file with 404, never with the page', async () => {
-    for (const url of ['/robots.txt', '/assets/index-gone.js', '/assets/index-abc123.js.br']) {
+    for (const url of ['/favicon.ico', '/assets/index-gone.js', '/assets/index-abc123.js.br']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });

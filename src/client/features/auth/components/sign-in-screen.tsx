@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ErrorBody } from '../../../../shared/errors.ts';
 import type { SubmitSpec } from '../../../components/ui/submit-button.tsx';
-import { returnPathAfterLogin, signInPurpose } from '../../../lib/auth/guard.ts';
+import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
+import { signInPurpose } from '../../../lib/auth/sign-in-purpose.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useSubmitting } from '../../../lib/pending.ts';
 import { RETURN_TO_FIELD } from '../lib/sign-in-action.ts';
@@ -41,6 +42,7 @@ export function SignInScreen(props: SignInScreenProps) {
   const submitting = useSubmitting();
   const returnTo = returnPathAfterLogin(location.state);
   const purpose = signInPurpose(returnTo);
+  const redirected = returnPathAfterLogin(location.state, '') !== '';
 
   // While the form is sent, its action sends the visitor on once the session is read.
   if (user && !submitting) return <GoOnAfterSignIn returnTo={returnTo} />;
@@ -59,6 +61,8 @@ export function SignInScreen(props: SignInScreenProps) {
       }
     >
       <title>{documentTitle}</title>
+      {/* Shown in place of a page behind sign-in (a task's): that address stays out of search results. */}
+      {redirected ? <meta name="robots" content="noindex" /> : null}
       {purpose ? (
         <p className="mb-5 flex items-start gap-2 rounded-field bg-info/10 px-3 py-2 text-sm font-medium">
           <Info className="mt-0.5 size-4 text-info" aria-hidden="true" />

@@ -1,6 +1,11 @@
 import { ArrowRight, BadgeCheck, Clock, PlusCircle, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { HeroIllustration } from './hero-illustration.tsx';
+import {
+  HOME_DESCRIPTION,
+  HOME_HEADING_HIGHLIGHT,
+  HOME_HEADING_LEAD,
+} from '../../../../shared/pages/home.ts';
 
 const POINTS = [
   { Icon: BadgeCheck, text: 'Skilled people in six categories' },
@@ -17,12 +22,9 @@ export function Hero() {
             The freelance task marketplace
           </p>
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            Get your tasks done by <span className="text-primary">skilled professionals</span>
+            {HOME_HEADING_LEAD} <span className="text-primary">{HOME_HEADING_HIGHLIGHT}</span>
           </h1>
-          <p className="mt-4 max-w-xl text-lg text-base-content/75">
-            Post what you need, compare bids from freelancers worldwide, and pick the right person
-            for the job. Or browse open tasks and bid on work that fits your skills.
-          </p>
+          <p className="mt-4 max-w-xl text-lg text-base-content/75">{HOME_DESCRIPTION}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/add-task" className="btn btn-primary btn-lg">
               <PlusCircle className="size-5" aria-hidden="true" />

@@ -1,0 +1,61 @@
+import { SITE_NAME } from '../../../shared/pages/site.ts';
+import { escapeHtml } from './escape.ts';
+import type { PageAnswer, PageHead } from './pages.ts';
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/i;
+const ROOT = '<div id="root"></div>';
+
+/** The head tags of a page: its title, description, address and Open Graph card. */
+function headTags(head: PageHead, baseUrl: string): string {
+  const url = head.canonical === undefined ? undefined : absolute(baseUrl, head.canonical);
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    url ? meta('property', 'og:url', url) : '',
+    meta('property', 'og:type', head.ogType ?? 'website'),
+    meta('property', 'og:site_name', SITE_NAME),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+/** A path from the site's root under BASE_URL (which may itself end in a path). */
+export const absolute = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
+
+/**
+ * The built `index.html` as a template: each page gets its own head in place of the
+ * template's title and description, and its `<noscript>` body after the app's root element.
+ * A page nobody declared keeps the template's head and is marked `noindex`.
+ */
+export function createShell(html: string, baseUrl: string) {
+  const withoutDescription = html.replace(DESCRIPTION, '');
+  // The head goes where the template's title was (else just before `</head>`).
+  const title = TITLE.exec(withoutDescription);
+  const at = title ? title.index : withoutDescription.indexOf('</head>');
+  const end = title ? title.index + title[0].length : at;
+  const before = at < 0 ? '' : withoutDescription.slice(0, at);
+  const after = at < 0 ? withoutDescription : withoutDescription.slice(end);
+  const unknown = html.replace(TITLE, (tag) => `${tag}\n    ${meta('name', 'robots', 'noindex')}`);
+
+  return {
+    /** The built page as it is, for when a page's head could not be made. */
+    template: html,
+    /** The page for `answer`; a path no page declares gets the template marked `noindex`. */
+    render(answer: PageAnswer | undefined, declared = answer !== undefined): string {
+      if (!answer) return declared ? html : unknown;
+      const page = `${before}${headTags(answer.head, baseUrl)}${after}`;
+      if (!answer.noscript) return page;
+      const body = `<noscript>${answer.noscript}</noscript>`;
+      return page.includes(ROOT)
+        ? page.replace(ROOT, () => `${ROOT}\n    ${body}`)
+        : page.replace('</body>', () => `${body}</body>`);
+    },
+  };
+}

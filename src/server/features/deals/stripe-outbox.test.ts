@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useStripeDeals } from '../../../../tests/factories/stripe-deals.ts';
+import { paymentOutbox } from '../../platform/db/schema.ts';
 import { runDealTimers, runProviderCalls } from './jobs.ts';
+import { MAX_ATTEMPTS, retryDelayMs } from './outbox.ts';
 
 /*
  * Payees and the money going out with the Stripe Connect adapter (against the fake of
@@ -66,6 +69,9 @@ describe('payees and payouts with PAYMENTS=stripe (against a fake of Stripe)', (
     expect((await h.call('POST', '/api/payments/payee', other)).json()).toEqual({
       status: 'active',
     });
+    // The connected account is in the person's download.
+    const data = (await h.call('GET', '/api/account/export', other)).json();
+    expect(data.deals.payoutAccount).toMatchObject({ stripeAccount: accountId, status: 'active' });
   });
 
   it('release then payout: the Transfer (source_transaction = the charge) is made after the transaction, retried with backoff and one key', async () => {
@@ -141,6 +147,22 @@ describe('payees and payouts with PAYMENTS=stripe (against a fake of Stripe)', (
     ]);
     // The poster at fault gets the price back, without the booking fee.
     expect(fake.to('/v1/refunds').at(-1)!.body.amount).toBe(String(second.deal.price));
+  });
+
+  it('a call that keeps failing is marked failed after its last attempt', async () => {
+    const { dealId } = await fundedDeal(75);
+    await h.act(owner, dealId, 'request-cancellation', { reason: 'Not needed', fault: 'nobody' });
+    await h.act(worker, dealId, 'agree-cancellation');
+    await db()
+      .update(paymentOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(paymentOutbox.dealId, dealId));
+    fake.fail('/v1/refunds', 500, 3);
+    expect(await runProviderCalls(db(), t.app.config.payments)).toBe(0);
+    expect(await outbox(dealId)).toMatchObject([{ status: 'failed', attempts: MAX_ATTEMPTS }]);
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(3)).toBe(120_000);
+    expect(retryDelayMs(30)).toBe(6 * 3600_000);
   });
 
   it('two instances running the outbox at once make each call once', async () => {

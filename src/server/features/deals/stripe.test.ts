@@ -196,5 +196,12 @@ describe('paying with PAYMENTS=stripe (against a fake of Stripe)', () => {
       provider: 'stripe',
       publishableKey: 'pk_test_fake',
     });
+    // Its auth modes, as the route inventory (route-auth.test.ts, payments off) would list them.
+    const mode = (method: string, url: string) =>
+      t.app.routeTable.find((r) => r.url === url && [r.method].flat().includes(method as never))
+        ?.config?.auth;
+    expect(mode('POST', '/api/payments/stripe/webhook')).toBe('public');
+    expect(mode('GET', '/api/payments/config')).toBe('public');
+    expect(mode('POST', '/api/payments/payee')).toBe('user');
   });
 });

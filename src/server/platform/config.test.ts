@@ -82,4 +82,55 @@ describe('configuration from .env.example', () => {
       /VAPID_SUBJECT: must be mailto:… or https:\/\/…/,
     );
   });
+
+  it('payments: the sandbox outside production only; Stripe needs its keys, and its publishable key in production', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).payments).toEqual({ mode: 'off' });
+    const sandbox = loadConfig({ DATA_DIR: dir, PAYMENTS: 'sandbox' }).payments;
+    expect(sandbox).toMatchObject({ mode: 'sandbox', eventSecret: expect.any(String) });
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENTS: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: is required when PAYMENTS is stripe[\s\S]*STRIPE_WEBHOOK_SECRET: is required/,
+    );
+    const stripe = {
+      DATA_DIR: dir,
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    expect(loadConfig(stripe).payments).toEqual({
+      mode: 'stripe',
+      stripe: {
+        secretKey: 'sk_test_abc123',
+        webhookSecret: 'whsec_abc123',
+        publishableKey: null,
+        baseUrl: 'http://localhost:3000',
+        apiUrl: null,
+      },
+    });
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://localhost:25',
+      PUSH: 'off',
+    };
+    expect(() => loadConfig({ ...production, PAYMENTS: 'sandbox' })).toThrow(
+      /PAYMENTS: cannot be sandbox in production/,
+    );
+    expect(() => loadConfig({ ...production, PAYMENTS: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: is required[\s\S]*STRIPE_PUBLISHABLE_KEY: is required in production/,
+    );
+    const live = { ...production, ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' };
+    expect(loadConfig(live).payments).toMatchObject({
+      mode: 'stripe',
+      stripe: { publishableKey: 'pk_live_abc123' },
+    });
+    expect(() => loadConfig({ ...live, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
+      /STRIPE_API_URL: is for a local stand-in of Stripe: never in production/,
+    );
+  });
 });

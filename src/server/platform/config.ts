@@ -1,9 +1,17 @@
-import { createECDH, createHmac, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logger.ts';
+import {
+  checkPaymentsEnv,
+  paymentsConfigOf,
+  paymentsEnv,
+  type PaymentsConfig,
+} from './payments-config.ts';
+
+export type { PaymentsConfig } from './payments-config.ts';
 
 const VAPID_PUBLIC_ISSUE = 'must be the base64url public key (87 characters)';
 const VAPID_PRIVATE_ISSUE = 'must be the base64url private key (43 characters)';
@@ -61,8 +69,7 @@ const envSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be mailto:… or https://…')
       .optional(),
-    PAYMENTS: z.enum(['off', 'sandbox']).default('off'),
-    PAYMENTS_EVENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ...paymentsEnv,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -103,13 +110,9 @@ const envSchema = z
         message: 'needs DATABASE_URL to be a PostgreSQL server (the replica follows it)',
       });
     }
-    if (env.NODE_ENV === 'production' && env.PAYMENTS !== 'off' && !env.PAYMENTS_EVENT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYMENTS_EVENT_SECRET'],
-        message: 'is required in production when PAYMENTS is on (it signs the provider’s events)',
-      });
-    }
+    checkPaymentsEnv(env, (path, message) =>
+      ctx.addIssue({ code: 'custom', path: [path], message }),
+    );
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -159,7 +162,7 @@ export interface Config {
   listCacheBytes: number;
   /** Web push (VAPID): null when PUSH is off. */
   push: PushConfig | null;
-  /** Payment protection (features/deals): off, or the sandbox provider in our own database. */
+  /** Payment protection (features/deals): off, the sandbox, or Stripe Connect. */
   payments: PaymentsConfig;
   /**
    * Addresses per sitemap file (the protocol's 50,000); more than this and `/sitemap.xml`
@@ -176,14 +179,6 @@ export interface PushConfig {
   /** Who push services may contact about this sender: mailto:… or https://…. */
   subject: string;
 }
-
-export type PaymentsConfig =
-  | { mode: 'off' }
-  | {
-      mode: 'sandbox';
-      /** The HMAC key the provider's events are signed with (derived outside production). */
-      eventSecret: string;
-    };
 
 export interface MailConfig {
   /** SMTP server to send through; null: each mail is written to `dir` as an .eml file. */
@@ -275,10 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : developmentVapidKeys(dataDir)),
             subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
           },
-    payments:
-      e.PAYMENTS === 'off'
-        ? { mode: 'off' }
-        : { mode: e.PAYMENTS, eventSecret: e.PAYMENTS_EVENT_SECRET ?? derivedSecret(authSecret) },
+    payments: paymentsConfigOf(e, authSecret, baseUrl),
     // The sitemaps protocol's limit of addresses in one file.
     sitemapPageSize: 50_000,
   };
@@ -316,11 +308,6 @@ function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
     if (value !== undefined && value.trim() !== '') set[name] = value;
   }
   return set;
-}
-
-/** A key of its own for the provider's events, from the session secret (outside production). */
-function derivedSecret(authSecret: string): string {
-  return createHmac('sha256', authSecret).update('payments-events').digest('base64url');
 }
 
 /** Outside production a missing secret is generated once and kept beside the data. */

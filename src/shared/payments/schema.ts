@@ -7,12 +7,15 @@ const reason = z.string().trim().min(3).max(1000);
 
 export const dealIdParamsSchema = z.object({ id: z.string().max(100) });
 
-/** The card the owner pays with (the sandbox reads its test number). */
+/**
+ * The card the owner pays with: the sandbox reads a test number; with Stripe it is the
+ * payment method id Stripe.js made in the browser (the card number never reaches us).
+ */
 export const payDealSchema = z.object({
   card: z
     .string()
     .trim()
-    .regex(/^[\d -]{12,23}$/, 'a card number'),
+    .regex(/^([\d -]{12,23}|pm_[A-Za-z0-9_]{1,200})$/, 'a card number or a payment method id'),
 });
 
 export const reasonBodySchema = z.object({ reason });
@@ -75,6 +78,8 @@ export const payResultSchema = z.object({
   deal: dealSchema,
   payment: z.object({
     chargeId: z.string(),
-    status: z.enum(['succeeded', 'requires-authentication']),
+    status: z.enum(['succeeded', 'requires-authentication', 'processing']),
+    /** Stripe: what the browser's Stripe.js finishes an authentication with. */
+    clientSecret: z.string().optional(),
   }),
 });

@@ -5,14 +5,14 @@ import { routeOptions } from '../../platform/http/route-options.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import type { PaymentProvider } from './provider.ts';
 import { applySignedEvent } from './repository.ts';
-import { SANDBOX_SIGNATURE_HEADER } from './sandbox.ts';
 
 /** The largest event body taken. */
 const EVENT_BODY_LIMIT = 64 * 1024;
 
 /**
- * The provider's webhook: its signed events, read as the raw body (the signature is over
- * those exact bytes), applied once each by `applySignedEvent`.
+ * The provider's webhook (the sandbox's `/api/payments/events`, Stripe's
+ * `/api/payments/stripe/webhook`): its signed events, read as the raw body (the signature is
+ * over those exact bytes), applied once each by `applySignedEvent`; 400 for a bad signature.
  */
 export const eventRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (
   app,
@@ -24,7 +24,7 @@ export const eventRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
     (_request, body, done) => done(null, body),
   );
   app.post(
-    '/api/payments/events',
+    provider.webhook.path,
     routeOptions('public', 'deals', 'The payment provider’s signed events (webhook)', {
       response: {
         200: z.object({ received: z.literal(true), replayed: z.boolean(), applied: z.boolean() }),
@@ -32,7 +32,7 @@ export const eventRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
       },
     }),
     async (request) => {
-      const signature = request.headers[SANDBOX_SIGNATURE_HEADER];
+      const signature = request.headers[provider.webhook.signatureHeader];
       if (typeof signature !== 'string' || typeof request.body !== 'string')
         throw badRequest('A signed event is expected.', 'BAD_SIGNATURE');
       const body = request.body;

@@ -1,12 +1,12 @@
 import type { Feature } from '../../platform/feature.ts';
-import { runDealTimers } from './jobs.ts';
+import { runDealTimers, runProviderCalls } from './jobs.ts';
 import { dealsPersonalData } from './personal-data.ts';
 import { dealRoutes } from './routes.ts';
 
 /**
  * Payment protection's deals (docs/payments.md): a secured payment per accepted bid, its
  * states (shared/payments/deal-machine.ts), its money through the ledger, a payment
- * provider (the sandbox for now) and its timers. Off unless PAYMENTS says otherwise.
+ * provider (the sandbox or Stripe Connect) and its timers. Off unless PAYMENTS says otherwise.
  */
 export const dealsFeature: Feature = {
   name: 'deals',
@@ -17,9 +17,14 @@ export const dealsFeature: Feature = {
       everyMs: 60_000,
       run: ({ db, config }) => runDealTimers(db, config.payments),
     },
+    {
+      name: 'deals: the payment provider’s refunds and transfers (outbox)',
+      everyMs: 15_000,
+      run: ({ db, config }) => runProviderCalls(db, config.payments),
+    },
   ],
   personalData: dealsPersonalData,
 };
 
-export { runDealTimers, providerOf } from './jobs.ts';
+export { runDealTimers, runProviderCalls, providerOf } from './jobs.ts';
 export { LIVE_DEAL_STATES } from '../../../shared/payments/deal-machine.ts';

@@ -8,15 +8,25 @@ import {
 } from '../../../shared/payments/deal-machine.ts';
 import type { PaymentsConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { deals, sandboxPayees } from '../../platform/db/schema.ts';
+import { deals, sandboxPayees, stripeAccounts } from '../../platform/db/schema.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { ProviderError, type PaymentProvider } from './provider.ts';
+import { runPaymentOutbox } from './outbox.ts';
 import { createSandboxProvider } from './sandbox.ts';
+import { createStripeProvider } from './stripe.ts';
 import { transition } from './transitions.ts';
 
 /** The provider payments are configured with; null while payments are off. */
 export function providerOf(config: PaymentsConfig): PaymentProvider | null {
-  return config.mode === 'sandbox' ? createSandboxProvider(config.eventSecret) : null;
+  if (config.mode === 'sandbox') return createSandboxProvider(config.eventSecret);
+  if (config.mode === 'stripe') return createStripeProvider(config.stripe);
+  return null;
+}
+
+/** The network provider's outbox of refunds and transfers (nothing for the sandbox or off). */
+export async function runProviderCalls(db: Db, config: PaymentsConfig) {
+  const provider = providerOf(config);
+  return provider && !provider.direct ? runPaymentOutbox(db, provider) : 0;
 }
 
 /** The timers: each action, and how long its deal must have been in its state. */
@@ -71,10 +81,11 @@ export async function runDealTimers(db: Db, config: PaymentsConfig, now = new Da
       .limit(BATCH);
     for (const { id } of due) moved += await runOne(db, provider, id, action);
   }
+  const payees = provider.name === 'stripe' ? stripeAccounts : sandboxPayees;
   const payable = await db
     .select({ id: deals.id })
     .from(deals)
-    .innerJoin(sandboxPayees, eq(sandboxPayees.userId, deals.workerId))
+    .innerJoin(payees, and(eq(payees.userId, deals.workerId), eq(payees.status, 'active')))
     .where(eq(deals.state, 'released'))
     .limit(BATCH);
   for (const { id } of payable) moved += await runOne(db, provider, id, 'payout');

@@ -1,11 +1,12 @@
 import { asc, eq, or } from 'drizzle-orm';
-import { dealEvents, deals } from '../../platform/db/schema.ts';
+import { dealEvents, deals, stripeAccounts } from '../../platform/db/schema.ts';
 import type { PersonalData } from '../../platform/feature.ts';
 
 /**
  * A person's deals, as poster or worker: financial records kept when the account is deleted
  * (the ids name nobody once the account row is anonymised). The reasons they wrote on a
- * deal's timeline are their words: erased with the account.
+ * deal's timeline are their words: erased with the account. Their Stripe connected account
+ * (the id and status) is in the download, and kept: payouts were sent to it.
  */
 export const dealsPersonalData: PersonalData = {
   // No foreign key to the user: deals outlive accounts, like the ledger.
@@ -36,10 +37,19 @@ export const dealsPersonalData: PersonalData = {
       .from(dealEvents)
       .where(eq(dealEvents.actorId, userId))
       .orderBy(asc(dealEvents.id));
+    const [payoutAccount] = await db
+      .select({
+        stripeAccount: stripeAccounts.accountId,
+        status: stripeAccounts.status,
+        createdAt: stripeAccounts.createdAt,
+      })
+      .from(stripeAccounts)
+      .where(eq(stripeAccounts.userId, userId));
     return {
       deals: {
         list: mine.map(({ role, ...d }) => ({ ...d, as: role === userId ? 'poster' : 'worker' })),
         stepsTaken: reasons,
+        payoutAccount: payoutAccount ?? null,
       },
     };
   },

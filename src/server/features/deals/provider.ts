@@ -3,20 +3,42 @@ import type { Db } from '../../platform/db/client.ts';
 
 /*
  * What payment protection asks of a payment processor. The sandbox (sandbox.ts) keeps its
- * side in our own database; a Stripe adapter would implement the same interface.
+ * side in our own database; the Stripe adapter (stripe.ts) calls Stripe Connect.
  */
 
-export type PayeeStatus = 'none' | 'active';
-export type ChargeStatus = 'succeeded' | 'declined' | 'requires-authentication';
+export type PayeeStatus = 'none' | 'pending' | 'active';
+export type ChargeStatus = 'succeeded' | 'declined' | 'requires-authentication' | 'processing';
 
-/** An event the provider sends about its side (a charge that went through, …). */
-export interface ProviderEvent {
+/** A charge that went through: it funds the deal. */
+interface ChargeSucceeded {
   id: string;
   type: 'charge.succeeded';
   dealId: string;
   chargeId: string;
   amount: Money;
 }
+
+/**
+ * An event the provider sends about its side. `charge.succeeded` funds its deal and
+ * `payee.updated` moves a payee's status; the others are recorded for operators (a refund or
+ * chargeback made on the processor's side, a failed charge, a reversed transfer).
+ */
+export type ProviderEvent =
+  | ChargeSucceeded
+  | { id: string; type: 'charge.failed'; dealId: string | null; chargeId: string; reason: string }
+  | { id: string; type: 'charge.refunded'; dealId: string | null; chargeId: string; amount: Money }
+  | {
+      id: string;
+      type: 'dispute.opened' | 'dispute.closed';
+      chargeId: string;
+      disputeId: string;
+      status: string;
+      amount: Money;
+    }
+  | { id: string; type: 'payee.updated'; accountId: string; status: PayeeStatus }
+  | { id: string; type: 'transfer.reversed'; dealId: string | null; transferId: string }
+  /** A well-signed event of a type we do not act on: answered, not recorded. */
+  | { id: string; type: 'ignored' };
 
 /** A provider's event as it arrives over HTTP: the raw body and its signature header. */
 export interface SignedEvent {
@@ -25,7 +47,8 @@ export interface SignedEvent {
 }
 
 export class ProviderError extends Error {
-  readonly code: 'BAD_SIGNATURE' | 'BAD_EVENT' | 'NO_PAYEE';
+  /** `REFUSED`: the provider turned the call down for good (retrying cannot help). */
+  readonly code: 'BAD_SIGNATURE' | 'BAD_EVENT' | 'NO_PAYEE' | 'REFUSED';
   constructor(code: ProviderError['code'], message: string) {
     super(message);
     this.name = 'ProviderError';
@@ -33,28 +56,51 @@ export class ProviderError extends Error {
   }
 }
 
+/** What a charge came to; `clientSecret` lets the browser finish an authentication. */
+export interface ChargeResult {
+  id: string;
+  status: ChargeStatus;
+  event: SignedEvent | null;
+  clientSecret?: string;
+}
+
 /**
- * Every call takes the caller's transaction (the sandbox writes its records in it) and an
- * idempotency key: the same key gets the same result back and moves nothing again.
+ * Every call takes a database handle and an idempotency key: the same key gets the same
+ * result back and moves nothing again. A `direct` provider keeps its side in our database
+ * and is called inside the caller's transaction (the sandbox); any other is a network
+ * service, called outside every transaction: its refunds and transfers go through the
+ * payment outbox (outbox.ts) and a charge is made between two transactions (payDeal).
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Makes `userId` able to receive transfers (a connected account); the sandbox at once. */
-  onboardPayee(tx: Db, userId: string): Promise<PayeeStatus>;
+  readonly direct: boolean;
+  /** Where its webhook is served and the header its signature comes in. */
+  readonly webhook: { path: string; signatureHeader: string };
+  /** Makes `userId` able to receive transfers; a URL to finish it at, when there is one. */
+  onboardPayee(tx: Db, userId: string): Promise<{ status: PayeeStatus; onboardingUrl?: string }>;
   payeeStatus(tx: Db, userId: string): Promise<PayeeStatus>;
+  /** Records a payee's status its event reported. */
+  updatePayee(tx: Db, accountId: string, status: PayeeStatus): Promise<void>;
   charge(
     tx: Db,
     input: { dealId: string; amount: Money; card: string; idempotencyKey: string },
-  ): Promise<{ id: string; status: ChargeStatus; event: SignedEvent | null }>;
+  ): Promise<ChargeResult>;
   /** Completes a charge that asked for authentication; its event then follows. */
   authenticate(tx: Db, chargeId: string): Promise<{ dealId: string; event: SignedEvent } | null>;
   refund(
     tx: Db,
     input: { dealId: string; chargeId: string; amount: Money; idempotencyKey: string },
   ): Promise<{ id: string }>;
+  /** Pays the worker from the deal's charge (`chargeId`, the money's source). */
   transfer(
     tx: Db,
-    input: { dealId: string; payeeId: string; amount: Money; idempotencyKey: string },
+    input: {
+      dealId: string;
+      payeeId: string;
+      chargeId: string | null;
+      amount: Money;
+      idempotencyKey: string;
+    },
   ): Promise<{ id: string }>;
   /** Checks the signature over the raw body and reads the event; throws a ProviderError. */
   parseEvent(event: SignedEvent): ProviderEvent;

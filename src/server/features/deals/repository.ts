@@ -138,8 +138,10 @@ export async function dealFor(db: Db, dealId: string, userId: string | null): Pr
 
 /**
  * A provider's signed event, applied once: a bad signature is a 400, an event id seen before
- * changes nothing (`replayed`), and a payment that arrives for a deal no longer waiting for
- * it is recorded and not applied (`applied: false`).
+ * changes nothing (`replayed`). A payment funds its deal, unless the deal no longer waits
+ * for it (recorded, not applied: `applied: false`); a payee's new status is recorded; the
+ * other events (refunds and chargebacks made at the processor, failed charges, reversed
+ * transfers) are kept in `payment_events` for operators and change no deal.
  */
 export async function applySignedEvent(
   tx: Db,
@@ -153,28 +155,31 @@ export async function applySignedEvent(
     if (err instanceof ProviderError) throw new HttpError(400, err.message, err.code);
     throw err;
   }
+  if (event.type === 'ignored') return { replayed: false, applied: false };
   const [fresh] = await tx
     .insert(paymentEvents)
     .values({ id: event.id, type: event.type, payload: { ...event } })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   if (!fresh) return { replayed: true, applied: false };
+  if (event.type === 'payee.updated') {
+    await provider.updatePayee(tx, event.accountId, event.status);
+    return { replayed: false, applied: true };
+  }
+  if (event.type !== 'charge.succeeded') return { replayed: false, applied: false };
+  const paid = event;
   try {
     await tx.transaction(async (inner) => {
-      const deal = await lockDeal(inner, event.dealId);
-      if (deal.posterPays !== event.amount.amount || deal.currency !== event.amount.currency)
+      const deal = await lockDeal(inner, paid.dealId);
+      if (deal.posterPays !== paid.amount.amount || deal.currency !== paid.amount.currency)
         throw conflict('The payment is not the deal’s amount.');
       await transition(
         inner,
         provider,
-        event.dealId,
+        paid.dealId,
         'pay',
-        {
-          kind: 'owner',
-          id: null,
-          label: 'provider',
-        },
-        { chargeId: event.chargeId },
+        { kind: 'owner', id: null, label: 'provider' },
+        { chargeId: paid.chargeId },
       );
     });
     return { replayed: false, applied: true };
@@ -185,11 +190,45 @@ export async function applySignedEvent(
   }
 }
 
+/** The deal the owner may pay now (locked in `tx`): 403 not theirs, 409 not waiting. */
+async function payableDeal(tx: Db, ownerId: string, dealId: string) {
+  const deal = await lockDeal(tx, dealId);
+  if (sideOf(deal, ownerId) !== 'owner') throw forbidden('Only the poster pays for the deal.');
+  try {
+    nextState(deal, 'pay', 'owner');
+  } catch (err) {
+    throw conflict((err as Error).message, 'INVALID_STATE');
+  }
+  return deal;
+}
+
 /**
- * The owner pays with a card: the provider charges it under the deal's lock (a repeated
- * click while one charge waits for authentication gets that same charge), and a charge that
- * went through is applied by the same signed-event handler the provider's webhook uses.
- * A declined card is counted (the next try is a new charge) and answered 402.
+ * A network provider's failure as an answer: a refusal for good is a 402 (the payment, or
+ * the payee, cannot go through that way), anything else (no answer, 5xx after the retries)
+ * a 503 to try again; our own HttpErrors pass through.
+ */
+export function providerFailure(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ProviderError && err.code === 'REFUSED')
+    return new HttpError(402, 'The payment processor refused this.', 'PROVIDER_REFUSED');
+  if (err instanceof ProviderError) return conflict(err.message, err.code);
+  return new HttpError(
+    503,
+    'The payment processor did not answer. Please try again.',
+    'PROVIDER_UNAVAILABLE',
+  );
+}
+
+const chargeKey = (dealId: string, attempt: number) => `deal:${dealId}:charge:${attempt}`;
+const declined = () => new HttpError(402, 'The card was declined.', 'CARD_DECLINED');
+
+/**
+ * The owner pays with a card (the sandbox's test number, or a Stripe payment method id).
+ * The sandbox charges under the deal's lock, and a charge that went through is applied at
+ * once by the same signed-event handler the webhook uses. A network provider is called
+ * between two transactions (never holding a lock over the network) with the attempt's key,
+ * so a double click makes one charge; its webhook funds the deal. A declined card is
+ * counted (the next try is a new charge) and answered 402.
  */
 export async function payDeal(
   db: Db,
@@ -198,19 +237,38 @@ export async function payDeal(
   dealId: string,
   card: string,
 ) {
-  const outcome = await db.transaction(async (tx) => {
-    const deal = await lockDeal(tx, dealId);
-    if (sideOf(deal, ownerId) !== 'owner') throw forbidden('Only the poster pays for the deal.');
-    try {
-      nextState(deal, 'pay', 'owner');
-    } catch (err) {
-      throw conflict((err as Error).message, 'INVALID_STATE');
+  if (!provider.direct) {
+    const deal = await db.transaction((tx) => payableDeal(tx, ownerId, dealId));
+    const amount = { amount: deal.posterPays, currency: deal.currency };
+    const idempotencyKey = chargeKey(dealId, deal.paymentAttempts);
+    const charge = await provider
+      .charge(db, { dealId, amount, card, idempotencyKey })
+      .catch((err: unknown) => {
+        throw providerFailure(err);
+      });
+    if (charge.status === 'declined') {
+      await db
+        .update(deals)
+        .set({ paymentAttempts: deal.paymentAttempts + 1 })
+        .where(and(eq(deals.id, dealId), eq(deals.paymentAttempts, deal.paymentAttempts)));
+      throw declined();
     }
+    return {
+      deal: await dealFor(db, dealId, ownerId),
+      payment: {
+        chargeId: charge.id,
+        status: charge.status,
+        ...(charge.clientSecret ? { clientSecret: charge.clientSecret } : {}),
+      },
+    };
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const deal = await payableDeal(tx, ownerId, dealId);
     const charge = await provider.charge(tx, {
       dealId,
       amount: { amount: deal.posterPays, currency: deal.currency },
       card,
-      idempotencyKey: `deal:${dealId}:charge:${deal.paymentAttempts}`,
+      idempotencyKey: chargeKey(dealId, deal.paymentAttempts),
     });
     if (charge.status === 'declined') {
       await tx
@@ -227,7 +285,7 @@ export async function payDeal(
       payment: { chargeId: charge.id, status: charge.status },
     };
   });
-  if (outcome.declined) throw new HttpError(402, 'The card was declined.', 'CARD_DECLINED');
+  if (outcome.declined) throw declined();
   return { deal: outcome.deal, payment: outcome.payment };
 }
 

@@ -20,7 +20,14 @@ import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { adminDealRoutes } from './admin-routes.ts';
 import { eventRoutes } from './event-routes.ts';
 import { providerOf } from './jobs.ts';
-import { authenticateCharge, createDeal, dealFor, dealView, payDeal } from './repository.ts';
+import {
+  authenticateCharge,
+  createDeal,
+  dealFor,
+  dealView,
+  payDeal,
+  providerFailure,
+} from './repository.ts';
 import {
   lockDeal,
   NOT_YOUR_DEAL,
@@ -86,7 +93,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('user', 'deals', 'Pay for the deal with a card (the poster)', {
       params: dealIdParamsSchema,
       body: payDealSchema,
-      response: { 200: payResultSchema, ...errorResponses(400, 402, 403, 404, 409) },
+      response: { 200: payResultSchema, ...errorResponses(400, 402, 403, 404, 409, 503) },
     }),
     async (request) => payDeal(db, provider, request.user.id, request.params.id, request.body.card),
   );
@@ -177,9 +184,34 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payments/payee',
-    routeOptions('user', 'deals', 'Become able to receive payouts (the sandbox: at once)', {
-      response: { 200: z.object({ status: z.enum(['none', 'active']) }) },
+    routeOptions('user', 'deals', 'Become able to receive payouts', {
+      description:
+        'The sandbox: active at once. Stripe: a connected account, and `onboardingUrl` to finish it at Stripe (a new link each time).',
+      response: {
+        200: z.object({
+          status: z.enum(['none', 'pending', 'active']),
+          onboardingUrl: z.url().optional(),
+        }),
+        ...errorResponses(402, 409, 503),
+      },
     }),
-    async (request) => ({ status: await provider.onboardPayee(db, request.user.id) }),
+    async (request) =>
+      provider.onboardPayee(db, request.user.id).catch((err: unknown) => {
+        throw providerFailure(err);
+      }),
+  );
+
+  app.get(
+    '/api/payments/config',
+    routeOptions('public', 'deals', 'Which payment provider this server uses', {
+      response: {
+        200: z.object({ provider: z.string(), publishableKey: z.string().nullable() }),
+      },
+    }),
+    async () => ({
+      provider: provider.name,
+      publishableKey:
+        app.config.payments.mode === 'stripe' ? app.config.payments.stripe.publishableKey : null,
+    }),
   );
 };

@@ -13,7 +13,7 @@ import {
 } from './provider.ts';
 
 /** The test cards the sandbox knows, as the card networks' test numbers go; others decline. */
-export const SANDBOX_CARDS: Record<string, ChargeStatus> = {
+export const SANDBOX_CARDS: Record<string, Exclude<ChargeStatus, 'processing'>> = {
   '4242424242424242': 'succeeded',
   '4000000000000002': 'declined',
   '4000002500003155': 'requires-authentication',
@@ -85,11 +85,15 @@ export function createSandboxProvider(secret: string): PaymentProvider {
 
   return {
     name: 'sandbox',
+    direct: true,
+    webhook: { path: '/api/payments/events', signatureHeader: SANDBOX_SIGNATURE_HEADER },
     async onboardPayee(tx, userId) {
       await tx.insert(sandboxPayees).values({ userId, status: 'active' }).onConflictDoNothing();
-      return 'active';
+      return { status: 'active' };
     },
     payeeStatus,
+    // The sandbox's payees are active from the start: it sends no payee events.
+    async updatePayee() {},
     async charge(tx, { dealId, amount, card, idempotencyKey }) {
       const digits = card.replace(/[\s-]/g, '');
       const op = await operation(

@@ -16,6 +16,7 @@ import { dealEvents, deals } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { LedgerError } from '../payments/index.ts';
 import { moveMoney } from './money.ts';
+import { callProvider } from './outbox.ts';
 import type { PaymentProvider } from './provider.ts';
 
 export const DEAL_NOT_FOUND = 'No such deal.';
@@ -65,7 +66,8 @@ const namedSide = (action: DealAction): DealSide | null =>
  * Performs `action` on the deal, locked, in the caller's transaction: checks it against the
  * deal machine (403 not theirs, 409 not now), moves the money (one ledger transaction under
  * the deal's key, and the provider's refund or transfer), moves the state, writes the
- * timeline and, for an operator, the audit log. Returns the deal as it now is.
+ * timeline and, for an operator, the audit log. Returns the deal as it now is. A network
+ * provider's refund or transfer is written to the payment outbox, made once this commits.
  */
 export async function transition(
   tx: Db,
@@ -97,9 +99,11 @@ export async function transition(
   }
 
   if (rule.money === 'payout')
-    await provider.transfer(tx, {
+    await callProvider(tx, provider, {
+      kind: 'transfer',
       dealId,
       payeeId: deal.workerId,
+      chargeId: deal.chargeId,
       amount: { amount: deal.workerCredited!, currency: deal.currency },
       idempotencyKey: `deal:${dealId}:transfer`,
     });
@@ -117,7 +121,8 @@ export async function transition(
     throw err;
   });
   if (moved.refunded && deal.chargeId)
-    await provider.refund(tx, {
+    await callProvider(tx, provider, {
+      kind: 'refund',
       dealId,
       chargeId: deal.chargeId,
       amount: { amount: moved.refunded, currency: deal.currency },

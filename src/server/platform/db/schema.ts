@@ -24,3 +24,4 @@ export * from './schema/alerts.ts';
 export * from './schema/push.ts';
 export * from './schema/blocks.ts';
 export * from './schema/deals.ts';
+export * from './schema/payment-provider.ts';

@@ -19,6 +19,7 @@ export const ERROR_MEANINGS = {
   413: 'The request body is too large (`message` says the limit).',
   415: 'The request body is not of a type this route takes.',
   429: 'Too many requests: wait, then try again.',
+  503: 'A service this needs (the payment processor) did not answer: try again shortly.',
 } as const;
 type ErrorStatus = keyof typeof ERROR_MEANINGS;
 

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/*
+ * A small stand-in for the Stripe endpoints payment protection calls (accounts, account links,
+ * payment intents, refunds, transfers), on 127.0.0.1, for the real SDK to talk to. It keeps
+ * what it made, answers a repeated Idempotency-Key with the first answer (as Stripe does),
+ * records every request, and can be told to fail the next calls to a path.
+ */
+
+/** Test payment methods, as Stripe's own test ids go. */
+export const FAKE_CARDS = {
+  ok: 'pm_card_visa',
+  declined: 'pm_card_chargeDeclined',
+  authenticate: 'pm_card_authenticationRequired',
+};
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  body: Record<string, unknown>;
+}
+
+/** How the next call to a path fails: `lostAnswer` makes the object, then answers 500. */
+interface Failure {
+  status: number;
+  lostAnswer?: boolean;
+}
+
+/** `a[b][c]=1` form fields as nested objects, the way Stripe reads them. */
+function nested(form: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form) {
+    const path = key.replace(/\]/g, '').split('[');
+    let at = out;
+    for (const part of path.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+    at[path.at(-1)!] = value;
+  }
+  return out;
+}
+
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => resolve(text));
+  });
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+export async function startFakeStripe(webhookSecret = 'whsec_fake_secret') {
+  const requests: FakeRequest[] = [];
+  const answered = new Map<string, { status: number; body: unknown }>();
+  const failures = new Map<string, Failure[]>();
+  const objects = new Map<string, Record<string, unknown>>();
+
+  const store = (object: Record<string, unknown>) => {
+    objects.set(object.id as string, object);
+    return object;
+  };
+  const cardError = (intent: Record<string, unknown>) => ({
+    error: {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+      payment_intent: intent,
+    },
+  });
+
+  /** What a POST makes: [status, body]. */
+  function make(path: string, body: Record<string, unknown>): [number, unknown] {
+    switch (path) {
+      case '/v1/accounts':
+        return [
+          200,
+          store({
+            id: newId('acct'),
+            object: 'account',
+            type: body.type,
+            charges_enabled: false,
+            payouts_enabled: false,
+            metadata: body.metadata ?? {},
+          }),
+        ];
+      case '/v1/account_links':
+        return [
+          200,
+          {
+            object: 'account_link',
+            url: `https://connect.example.test/setup/${body.account as string}/${newId('l')}`,
+            expires_at: Math.floor(Date.now() / 1000) + 300,
+          },
+        ];
+      case '/v1/payment_intents': {
+        const method = body.payment_method as string;
+        const status =
+          method === FAKE_CARDS.ok
+            ? 'succeeded'
+            : method === FAKE_CARDS.authenticate
+              ? 'requires_action'
+              : 'requires_payment_method';
+        const intent = store({
+          id: newId('pi'),
+          object: 'payment_intent',
+          amount: Number(body.amount),
+          amount_received: status === 'succeeded' ? Number(body.amount) : 0,
+          currency: body.currency,
+          status,
+          client_secret: `secret_${randomBytes(6).toString('hex')}`,
+          latest_charge: status === 'succeeded' ? newId('ch') : null,
+          transfer_group: body.transfer_group,
+          metadata: body.metadata ?? {},
+        });
+        return status === 'requires_payment_method' ? [402, cardError(intent)] : [200, intent];
+      }
+      case '/v1/refunds':
+        return [
+          200,
+          store({
+            id: newId('re'),
+            object: 'refund',
+            amount: Number(body.amount),
+            charge: body.charge,
+            status: 'succeeded',
+            metadata: body.metadata ?? {},
+          }),
+        ];
+      case '/v1/transfers':
+        return [
+          200,
+          store({
+            id: newId('tr'),
+            object: 'transfer',
+            amount: Number(body.amount),
+            currency: body.currency,
+            destination: body.destination,
+            source_transaction: body.source_transaction ?? null,
+            transfer_group: body.transfer_group ?? null,
+            metadata: body.metadata ?? {},
+          }),
+        ];
+      default:
+        return [404, { error: { type: 'invalid_request_error', message: `No such path ${path}` } }];
+    }
+  }
+
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
+    const body = nested(new URLSearchParams(await read(request)));
+    requests.push({ method: request.method ?? 'GET', path, idempotencyKey: key, body });
+    const send = (status: number, payload: unknown, replayed = false) => {
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': newId('req'),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
+      response.end(JSON.stringify(payload));
+    };
+    const failure = failures.get(path)?.shift();
+    if (failure && !failure.lostAnswer)
+      return send(failure.status, { error: { type: 'api_error', message: 'Try again later.' } });
+    const first = key ? answered.get(key) : undefined;
+    if (first) return send(first.status, first.body, true);
+    const [status, payload] = make(path, body);
+    if (key) answered.set(key, { status, body: payload });
+    if (failure) return send(failure.status, { error: { type: 'api_error', message: 'Lost.' } });
+    send(status, payload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const sdk = new Stripe('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http' });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    webhookSecret,
+    requests,
+    objects,
+    /** The requests to one path (`/v1/transfers`). */
+    to: (path: string) => requests.filter((r) => r.path === path),
+    /** The objects of one kind it made (`'payment_intent'`). */
+    made: (kind: string) => [...objects.values()].filter((o) => o.object === kind),
+    /** The next `times` calls to `path` fail with `status` (after making the object, if `lostAnswer`). */
+    fail(path: string, status: number, times = 1, lostAnswer = false) {
+      failures.set(path, [
+        ...(failures.get(path) ?? []),
+        ...Array(times).fill({ status, lostAnswer }),
+      ]);
+    },
+    /** A webhook event around `object`, signed as Stripe signs it (or with another secret). */
+    event(type: string, object: Record<string, unknown>, secret = webhookSecret) {
+      const body = JSON.stringify({
+        id: newId('evt'),
+        object: 'event',
+        type,
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
+      return { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret }) };
+    },
+    reset() {
+      requests.length = 0;
+      failures.clear();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

@@ -56,6 +56,7 @@ test.describe('public pages without JavaScript', () => {
       ['/privacy-policy', 'Privacy Policy', 'Privacy Policy · TaskBid', '/privacy-policy'],
       ['/terms', 'Terms of Service', 'Terms of Service · TaskBid', '/terms'],
       ['/cookies', 'Cookies Policy', 'Cookies Policy · TaskBid', '/cookies'],
+      ['/install', 'Install TaskBid', 'Install TaskBid · TaskBid', '/install'],
       ['/login', 'Welcome back', 'Login · TaskBid', '/login'],
       ['/signup', 'Create your account', 'Sign Up · TaskBid', '/signup'],
       [

@@ -1,12 +1,10 @@
 import { ContentPage } from '../features/content/components/content-page.tsx';
+import { INSTALL_PAGE } from '../../shared/pages/content.ts';
 import { InstallApp } from '../features/install/components/install-app.tsx';
 
 export function Component() {
   return (
-    <ContentPage
-      title="Install TaskBid"
-      intro="Add TaskBid to your home screen or dock. It opens in its own window, like an app."
-    >
+    <ContentPage page={INSTALL_PAGE}>
       <InstallApp />
 
       <h2>On iPhone or iPad</h2>

@@ -21,6 +21,11 @@ export const TERMS_PAGE = contentPage(
   'The rules that keep TaskBid fair and useful for everyone.',
 );
 
+export const INSTALL_PAGE = contentPage(
+  'Install TaskBid',
+  'Add TaskBid to your home screen or dock. It opens in its own window, like an app.',
+);
+
 export const COOKIES_PAGE = contentPage(
   'Cookies Policy',
   'TaskBid uses one cookie and two small local settings. No advertising or tracking cookies.',

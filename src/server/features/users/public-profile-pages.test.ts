@@ -137,11 +137,11 @@ describe('robots.txt and the sitemap', () => {
     expect(index).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
-    // 6 site pages, browse and its 6 categories, 2 people with public work: 15 in files of 5.
-    expect(locs(index)).toEqual([1, 2, 3].map((n) => `${TEST_BASE_URL}/sitemap-${n}.xml`));
+    // 7 site pages, browse and its 6 categories, 2 people with public work: 16 in files of 5.
+    expect(locs(index)).toEqual([1, 2, 3, 4].map((n) => `${TEST_BASE_URL}/sitemap-${n}.xml`));
 
     const listed: string[] = [];
-    for (const n of [1, 2, 3]) {
+    for (const n of [1, 2, 3, 4]) {
       const file = await get(`/sitemap-${n}.xml`);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -150,12 +150,13 @@ describe('robots.txt and the sitemap', () => {
       expect(locs(xml).length).toBeLessThanOrEqual(5);
       listed.push(...locs(xml));
     }
-    expect(listed).toHaveLength(15);
-    expect(new Set(listed).size).toBe(15);
+    expect(listed).toHaveLength(16);
+    expect(new Set(listed).size).toBe(16);
     expect(listed).toEqual(
       expect.arrayContaining([
         `${TEST_BASE_URL}/`,
         `${TEST_BASE_URL}/pricing`,
+        `${TEST_BASE_URL}/install`,
         `${TEST_BASE_URL}/browse-tasks`,
         `${TEST_BASE_URL}/browse-tasks?category=Web+Development`,
         `${TEST_BASE_URL}/users/${people.poster!.id}`,
@@ -165,7 +166,7 @@ describe('robots.txt and the sitemap', () => {
     for (const who of ['idle', 'banned', 'hidden', 'deleted', 'heldTaskOnly'])
       expect(listed, who).not.toContain(`${TEST_BASE_URL}/users/${people[who]!.id}`);
 
-    expect((await get('/sitemap-4.xml')).status).toBe(404);
+    expect((await get('/sitemap-5.xml')).status).toBe(404);
     expect((await get('/sitemap-0.xml')).status).toBe(404);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   COOKIES_PAGE,
   HOW_IT_WORKS_PAGE,
+  INSTALL_PAGE,
   PRICING_PAGE,
   PRIVACY_PAGE,
   TERMS_PAGE,
@@ -105,6 +106,7 @@ export const SITE_PAGES: readonly PublicPage[] = [
   fixedPage('/privacy-policy', PRIVACY_PAGE),
   fixedPage('/terms', TERMS_PAGE),
   fixedPage('/cookies', COOKIES_PAGE),
+  fixedPage('/install', INSTALL_PAGE),
   fixedPage('/login', LOGIN_PAGE, { extra: NEEDS_SCRIPT }),
   fixedPage('/signup', SIGNUP_PAGE, { extra: NEEDS_SCRIPT }),
 ];
@@ -117,4 +119,5 @@ export const SITE_PAGE_PATHS = [
   '/privacy-policy',
   '/terms',
   '/cookies',
+  '/install',
 ];

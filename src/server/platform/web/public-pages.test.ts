@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COOKIES_PAGE,
   HOW_IT_WORKS_PAGE,
+  INSTALL_PAGE,
   PRICING_PAGE,
   PRIVACY_PAGE,
   TERMS_PAGE,
@@ -35,6 +36,7 @@ describe('the pages the server writes: heads for crawlers and link previews', ()
     ['/privacy-policy', PRIVACY_PAGE, '/privacy-policy'],
     ['/terms', TERMS_PAGE, '/terms'],
     ['/cookies', COOKIES_PAGE, '/cookies'],
+    ['/install', INSTALL_PAGE, '/install'],
     ['/login', LOGIN_PAGE, '/login'],
     ['/signup', SIGNUP_PAGE, '/signup'],
   ];

@@ -15,6 +15,10 @@ if (!process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // Two test files at a time whatever the machine: Vitest's default (cores − 1) runs one at a
+    // time on a two-core machine, where most of a database test's time is PostgreSQL's or a
+    // child process's, not the worker's.
+    maxWorkers: 2,
     projects: [
       {
         test: {

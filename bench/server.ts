@@ -65,6 +65,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
       SEED_ON_FIRST_START: 'false',
+      // Web push needs VAPID keys in production; no bench sends a push.
+      PUSH: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit', ...(options.ipc ? (['ipc'] as const) : [])],

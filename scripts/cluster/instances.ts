@@ -1,6 +1,6 @@
 /** TaskBid server processes for the cluster: start on a given port, stop by signal, restart. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,13 +26,19 @@ export function createInstance(
   logDir: string,
 ): Instance {
   const url = `http://127.0.0.1:${port}`;
-  const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+  const logPath = join(logDir, `${name}.log`);
+  const log = createWriteStream(logPath, { flags: 'a' });
   let child: ChildProcess | undefined;
   let exited: Promise<number | null> = Promise.resolve(null);
 
   const ready = async (deadline: number) => {
     for (;;) {
-      if (!child || child.exitCode !== null) throw new Error(`${name} exited; see ${name}.log`);
+      if (!child || child.exitCode !== null) {
+        // The log's folder goes with the cluster: say what the instance said before it went.
+        await new Promise((r) => setTimeout(r, 200));
+        const said = readFileSync(logPath, 'utf8').trim().split('\n').slice(-20).join('\n');
+        throw new Error(`${name} exited:\n${said}`);
+      }
       try {
         const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(1000) });
         if (res.ok) return;

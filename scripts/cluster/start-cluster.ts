@@ -74,6 +74,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       TRUST_PROXY: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
       LOG_LEVEL: 'warn',
+      // Web push needs VAPID keys in production; the cluster exercises no push.
+      PUSH: 'off',
       ...options.env,
     };
     const count = options.instances ?? 3;

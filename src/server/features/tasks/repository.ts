@@ -24,6 +24,13 @@ import { guardTask, notNow } from './lifecycle-guard.ts';
 import { invalidInput } from '../../platform/http/errors.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 import { taskFieldColumns } from './columns.ts';
+import {
+  rememberCount,
+  tableRows,
+  walkAnswers,
+  walkedPage,
+  worthWalking,
+} from './search-walk.ts';
 import { insertedRow } from '../../platform/db/rows.ts';
 import {
   checkNewAccount,
@@ -209,6 +216,7 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
         .from(tasks)
         .where(where),
     );
+    const walked = filters.ownerId ? undefined : walkedPage(db, filters, { page, limit });
     const pageIds = db
       .select({ id: matches.id })
       .from(matches)
@@ -229,6 +237,15 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
       // The same bitmap counts every match (no cap to stop at).
       count: () => db.select({ n: count() }).from(tasks).where(where),
       exact: true,
+      // Browse's searches first try walking the sort index (search-walk.ts).
+      walk:
+        walked &&
+        db
+          .select({ ...columns, walked: walked.walked, tableRows })
+          .from(walked)
+          .innerJoin(tasks, eq(tasks.id, walked.id))
+          .innerJoin(user, eq(user.id, tasks.ownerId))
+          .orderBy(...taskOrder(filters.sort)),
     };
   }
 
@@ -287,6 +304,13 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
       viewerId: string | null,
     ): Promise<Page<Task>> {
       const queries = listQueries(filters, page, limit, viewerId);
+      const params = { page, limit };
+      if ('walk' in queries && queries.walk && worthWalking(filters, params)) {
+        const walkedRows = await queries.walk;
+        const last = walkedRows.at(-1);
+        if (last && walkAnswers(params, walkedRows.length, last.walked, last.tableRows))
+          return mapPage({ items: walkedRows, total: countCap(params), totalExact: false }, toTask);
+      }
       const rows: (TaskRow & { total: number })[] = await queries.page;
       const total = rows[0]?.total;
       const cap = countCap({ page, limit });
@@ -296,6 +320,7 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
           : !queries.exact && total > cap
             ? { items: rows, total: cap, totalExact: false }
             : { items: rows, total };
+      if (queries.exact && result.total !== undefined) rememberCount(filters, result.total);
       return mapPage(result, toTask);
     },
 

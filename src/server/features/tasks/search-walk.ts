@@ -1,0 +1,105 @@
+import { isNull, sql, type SQL } from 'drizzle-orm';
+import { countCap, pageOffset, type PageParams } from '../../platform/db/paging.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { tasks } from '../../platform/db/schema.ts';
+import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
+
+/**
+ * A text search that matches many tasks ("logo": 5 %) answers page 1 fastest by walking the
+ * index of its sort and testing each row, stopping at the page's last match; one that
+ * matches few answers fastest from the GIN indexes (every match, sorted). The walk is tried
+ * first and reads at most `WALK_ROWS` index entries; it answers only when it filled the page
+ * and its matches per row read put the total well past the count's bound (decision 1800).
+ */
+export const WALK_ROWS = 2000;
+
+/**
+ * The walk answers only when the estimated matches reach this many times the count's bound:
+ * then "1,000+" is what the exact count would have said too, short of a rare estimate.
+ */
+export const WALK_MARGIN = 2;
+
+/**
+ * Rows the walk may read for a page: no more than `WALK_ROWS`, and no more than a page whose
+ * estimate clears the margin can take (fewer on a small table). Computed by the database from
+ * the table's size as its statistics hold it (`reltuples`; -1 before the first ANALYZE, which
+ * makes it 0 rows: the GIN path).
+ */
+function walkRows(params: PageParams): SQL {
+  const needed = pageOffset(params) + params.limit;
+  const bound = WALK_MARGIN * countCap(params);
+  return sql`least(${WALK_ROWS}, (select greatest(0, ceil(${needed} * reltuples / ${bound}))::int
+    from pg_class where oid = 'tasks'::regclass))`;
+}
+
+/** What the walk reads before testing a row: what the sort's index holds. */
+function sortIndexRange(f: TaskFilters): SQL {
+  const browsable = isNull(tasks.moderation);
+  return f.sort === 'deadline' ? sql`${browsable} and ${tasks.deadline} >= current_date` : browsable;
+}
+
+/**
+ * The ids of a page found by walking the sort index (browse lists only: an owner's list keeps
+ * the GIN path), each with `walked`, its place in the walk (how many rows were read up to it).
+ */
+export function walkedPage(db: Db, filters: TaskFilters, params: PageParams) {
+  const order = taskOrder(filters.sort);
+  const walk = db
+    .select({
+      id: tasks.id,
+      createdAt: tasks.createdAt,
+      budget: tasks.budget,
+      deadline: tasks.deadline,
+      walked: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`.as('walked'),
+      hit: sql<boolean | null>`${taskWhere(filters) ?? sql`true`}`.as('hit'),
+    })
+    .from(tasks)
+    .where(sortIndexRange(filters))
+    .orderBy(...order)
+    .limit(walkRows(params) as unknown as number)
+    .as('walk');
+  return db
+    .select({ id: walk.id, walked: walk.walked })
+    .from(walk)
+    .where(sql`${walk.hit}`)
+    .orderBy(...taskOrder(filters.sort, walk))
+    .limit(params.limit)
+    .offset(pageOffset(params))
+    .as('walked_page');
+}
+
+/** The tasks table's size as the statistics hold it (the walk's estimate scales by it). */
+export const tableRows = sql<number>`(select reltuples from pg_class where oid = 'tasks'::regclass)`;
+
+/**
+ * Whether a full walked page may stand for the search: the matches it implies (its matches
+ * per row read, times the table) reach the margin over the count's bound. Otherwise the GIN
+ * path answers, with its exact total.
+ */
+export function walkAnswers(params: PageParams, rows: number, walked: number, table: number) {
+  if (rows < params.limit || walked <= 0 || table <= 0) return false;
+  const estimate = ((pageOffset(params) + rows) / walked) * table;
+  return estimate >= WALK_MARGIN * countCap(params);
+}
+
+/**
+ * The exact match counts the GIN path found lately, by what decides them (the text filters and
+ * the category, the prices; the deadline sort, which reads upcoming tasks only): a search known to match few skips the walk, which
+ * could not answer it. Only a hint: either path gives the same page.
+ */
+const knownCounts = new Map<string, number>();
+const KNOWN_COUNTS_MAX = 10_000;
+
+const countKey = (f: TaskFilters) =>
+  JSON.stringify([f.search, f.location, f.skills, f.category, f.minPrice, f.maxPrice, f.sort === 'deadline']);
+
+export function rememberCount(filters: TaskFilters, matches: number) {
+  if (knownCounts.size >= KNOWN_COUNTS_MAX) knownCounts.clear();
+  knownCounts.set(countKey(filters), matches);
+}
+
+/** Whether to try the walk: unless this search is known to match too few for it to answer. */
+export function worthWalking(filters: TaskFilters, params: PageParams) {
+  const known = knownCounts.get(countKey(filters));
+  return known === undefined || known >= WALK_MARGIN * countCap(params);
+}

@@ -13,6 +13,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    /** Per request: `setupRequest` may give it another path (a query never sent before). */
+    requests?: { setupRequest?: (req: { path?: string }) => { path?: string } }[];
   }
   interface Result {
     /** `sent`: requests written, answered or not. */

@@ -82,13 +82,22 @@ export async function measure(
   url: string,
   headers: Record<string, string> = {},
   connections = load.connections,
+  /** A path for each request (from the second on; `url` is the first): queries never sent before. */
+  nextPath?: () => string,
 ) {
   const { duration, warmup } = load;
   const size = await bodyBytes(url, headers);
   const br = await bodyBytes(url, headers, 'br');
   process.stdout.write(`  ${label}: warm-up ${warmup} s, then ${duration} s…`);
-  await autocannon({ url, connections, duration: warmup, headers });
-  const r = await autocannon({ url, connections, duration, headers });
+  const requests = nextPath && [{ setupRequest: (req: object) => ({ ...req, path: nextPath() }) }];
+  await autocannon({ url, connections, duration: warmup, headers, ...(requests && { requests }) });
+  const r = await autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    ...(requests && { requests }),
+  });
   const row: Row = {
     label,
     // Answers served (200) per second: 503s from load shedding are counted as failed.

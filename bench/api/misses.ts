@@ -1,0 +1,75 @@
+/**
+ * Searches no cache can answer, for `npm run bench:api`: every request carries a query string
+ * never sent before (a word from a list, a price floor, a sort and a page that vary per
+ * request, and a price ceiling above every budget that counts up), anonymous and signed in,
+ * on the server as it runs in production (list cache on). Plus deep pages of a search.
+ */
+import { measure, p99Aim, type ApiBench, type Row } from './measure.ts';
+
+const SORTS = ['newest', 'oldest', 'priceLow', 'priceHigh', 'deadline'];
+
+/** Each shape: its label and the text part of its queries (one picked per request). */
+const SHAPES: [string, string[]][] = [
+  ['free text', ['bakery', 'podcast', 'wedding speech', 'yoga studio', 'pitch deck', 'SEO']],
+  ['substring', ['akery', 'ashboar', 'ewslet', 'hotograph', 'ranslat', 'ocument']],
+  ['location', ['location=berlin', 'location=lagos', 'location=tokyo', 'location=remote']],
+  ['skills', ['skills=react,figma', 'skills=python', 'skills=seo,excel', 'skills=rust']],
+  ['common word (~5 %)', ['logo', 'LOGO', 'Logo']],
+];
+
+/** The query string of request `n` of a shape (every one distinct: the ceiling counts up). */
+function query(texts: string[], n: number, page: number) {
+  const text = texts[n % texts.length]!;
+  const term = text.includes('=') ? text : `search=${encodeURIComponent(text)}`;
+  const sort = SORTS[Math.floor(n / texts.length) % SORTS.length];
+  return `/api/tasks?${term}&minPrice=${(n * 7) % 200}&maxPrice=${1_000_000 + n}&sort=${sort}&page=${page}`;
+}
+
+/** A path generator for one shape: page 1 to 3 unless `page` is fixed. */
+function paths(texts: string[], page?: number) {
+  let n = Math.floor(Math.random() * 1e6);
+  return () => {
+    n += 1;
+    return query(texts, n, page ?? 1 + (n % 3));
+  };
+}
+
+/** Every shape anonymous and signed in, then a common word's page 50: p99 ≤ 100 ms each. */
+export async function missRows(bench: ApiBench, base: string, cookie: string): Promise<Row[]> {
+  const { load } = bench;
+  const rows: Row[] = [];
+  for (const [label, texts] of SHAPES) {
+    for (const [who, headers] of [
+      ['anonymous', {}],
+      ['signed in', { cookie }],
+    ] as const) {
+      const next = paths(texts);
+      const m = await measure(
+        load,
+        `miss: ${label}, ${who}`,
+        `${base}${next()}`,
+        headers,
+        undefined,
+        next,
+      );
+      rows.push(p99Aim(load, m.row, 100));
+    }
+  }
+  const common = SHAPES.at(-1)![1];
+  const first = rows.at(-1)!;
+  for (const page of [50]) {
+    const next = paths(common, page);
+    const m = await measure(
+      load,
+      `miss: common word, page ${page}, signed in`,
+      `${base}${next()}`,
+      { cookie },
+      undefined,
+      next,
+    );
+    rows.push(
+      p99Aim(load, m.row, 2 * first.p99, `p99 ≤ 2 × page 1 (${(2 * first.p99).toFixed(1)} ms)`),
+    );
+  }
+  return rows;
+}

@@ -12,13 +12,14 @@
  *   … npm run bench:cost -- --only ceiling,browse        (labels that contain these words)
  *   … npm run bench:cost -- --cpu-prof /tmp/prof         (our server writes a .cpuprofile there)
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { withDatabase } from '../tests/setup/database-url.ts';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
+import { backendPids as backendsOf, cpuMs, cpuOf } from './cpu.ts';
 import { signUp, startCeiling, startServer } from './server.ts';
+
+const backendPids = () => backendsOf(databaseUrl);
 
 const { values } = parseArgs({
   options: {
@@ -44,33 +45,6 @@ if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
 }
 const databaseUrl = withDatabase(adminUrl, values.database);
 
-const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
-
-/** User + system CPU time of a process (all its threads), in ms; 0 once it has gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The PostgreSQL backends connected to the bench database (ours and the ceiling's pools). */
-async function backendPids(): Promise<number[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 interface Cost {
   label: string;
   answers: number;
@@ -90,15 +64,14 @@ async function cost(
   const amount = Math.round(REQUESTS * share);
   await autocannon({ url, connections: CONNECTIONS, amount: Math.round(WARMUP * share), headers });
   const backends = await backendPids();
-  const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuMs(p), 0);
   const node0 = cpuMs(pid);
-  const pg0 = sum(backends);
+  const pg0 = cpuOf(backends);
   const r = await autocannon({ url, connections: CONNECTIONS, amount, headers });
   const node = cpuMs(pid) - node0;
   const later = await backendPids();
   if (later.some((p) => !backends.includes(p)))
     process.stderr.write(`  (${label}: the pool opened connections during the run)\n`);
-  const pgMs = sum(backends) - pg0;
+  const pgMs = cpuOf(backends) - pg0;
   const answers = r['2xx'];
   if (answers < amount) process.stderr.write(`  (${label}: ${amount - answers} not 200)\n`);
   process.stdout.write(

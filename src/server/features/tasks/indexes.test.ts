@@ -187,6 +187,7 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     [{ search: 'for', sort: 'oldest', category: 'Design' }, 1],
     [{ search: 'logo' }, 1],
     [{ search: 'logo', sort: 'priceLow' }, 5],
+    [{ search: 'for', sort: 'priceLow', minPrice: 300, maxPrice: 4000 }, 2],
     [{ search: 'bakery', sort: 'oldest' }, 1],
     [{ search: 'zzqx' }, 1],
     [{ search: 'Build' }, 1],

@@ -7,12 +7,15 @@ import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
+import { backendPids, cpuMs, cpuOf } from '../cpu.ts';
 
 /** How every endpoint is loaded: `--connections` for `--warmup`, then `--duration` seconds. */
 export interface Load {
   duration: number;
   connections: number;
   warmup: number;
+  /** The server answering (its pid) and its database: each row then carries its CPU per answer. */
+  serving?: { pid: number; databaseUrl: string };
 }
 
 /** What every part of the API bench runs with. */
@@ -71,6 +74,9 @@ export interface Row {
   load: number;
   /** Status codes other than 200 and how often, plus connection errors and timeouts. */
   failureDetail: string;
+  /** CPU time per answer (µs) of the Node process and of the PostgreSQL backends; NaN unmeasured. */
+  nodeUs: number;
+  pgUs: number;
   /** The aim this row is held to, and whether it was met (set after measuring). */
   aim?: string;
   met?: boolean;
@@ -91,6 +97,9 @@ export async function measure(
   process.stdout.write(`  ${label}: warm-up ${warmup} s, then ${duration} s…`);
   const requests = nextPath && [{ setupRequest: (req: object) => ({ ...req, path: nextPath() }) }];
   await autocannon({ url, connections, duration: warmup, headers, ...(requests && { requests }) });
+  const { serving } = load;
+  const backends = serving ? await backendPids(serving.databaseUrl) : [];
+  const cpu0 = serving ? [cpuMs(serving.pid), cpuOf(backends)] : [];
   const r = await autocannon({
     url,
     connections,
@@ -98,6 +107,8 @@ export async function measure(
     headers,
     ...(requests && { requests }),
   });
+  const perAnswer = (i: number, now: number) =>
+    serving && r['2xx'] > 0 ? ((now - cpu0[i]!) * 1000) / r['2xx'] : NaN;
   const row: Row = {
     label,
     // Answers served (200) per second: 503s from load shedding are counted as failed.
@@ -109,6 +120,8 @@ export async function measure(
     brBytes: br.bytes,
     failures: r.non2xx + r.errors + r.timeouts,
     load: loadavg()[0] ?? NaN,
+    nodeUs: perAnswer(0, serving ? cpuMs(serving.pid) : 0),
+    pgUs: perAnswer(1, cpuOf(backends)),
     failureDetail: [
       ...Object.entries(r.statusCodeStats ?? {})
         .filter(([code]) => code !== '200')
@@ -131,12 +144,12 @@ export function p99Aim(load: Load, row: Row, limit: number, what = `p99 ≤ ${li
 }
 
 export function print(rows: Row[]) {
-  const head = `${'endpoint'.padEnd(50)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)} ${'br'.padStart(6)} ${'failed'.padStart(6)} ${'load'.padStart(5)}  aim`;
+  const head = `${'endpoint'.padEnd(50)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)} ${'br'.padStart(6)} ${'failed'.padStart(6)} ${'load'.padStart(5)} ${'node µs'.padStart(7)} ${'pg µs'.padStart(6)}  aim`;
   process.stdout.write(`\n${head}\n`);
   for (const r of rows) {
     const aim = r.aim ? `${r.aim}: ${r.met ? 'met' : 'NOT met'}` : '';
     process.stdout.write(
-      `${r.label.padEnd(50)} ${r.reqPerSec.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.bytes).padStart(7)} ${String(r.brBytes).padStart(6)} ${String(r.failures).padStart(6)} ${r.load.toFixed(1).padStart(5)}  ${aim}\n`,
+      `${r.label.padEnd(50)} ${r.reqPerSec.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.bytes).padStart(7)} ${String(r.brBytes).padStart(6)} ${String(r.failures).padStart(6)} ${r.load.toFixed(1).padStart(5)} ${r.nodeUs.toFixed(0).padStart(7)} ${r.pgUs.toFixed(0).padStart(6)}  ${aim}\n`,
     );
   }
 }

@@ -109,13 +109,22 @@ export async function benchSize(
   bids: number,
   prefix: string,
 ): Promise<SizeFigures> {
-  const { load } = bench;
   const url = await benchDatabase(bench.adminUrl, `${prefix}_${tasks}`, tasks, bids);
   process.stdout.write(`\n${tasks} tasks, ${bids} bids\n`);
+  // Each row also reads the CPU time the answering process and its backends spent.
+  const serving = (pid: number | undefined): ApiBench => ({
+    ...bench,
+    load: { ...bench.load, ...(pid ? { serving: { pid, databaseUrl: url } } : {}) },
+  });
   const rows: Row[] = [];
   const ceiling = await startCeiling(url);
-  const top = (await measure(load, `ceiling: browse p1, node:http+pg, ${tasks}`, `${ceiling.url}/`))
-    .row;
+  const top = (
+    await measure(
+      serving(ceiling.pid).load,
+      `ceiling: browse p1, node:http+pg, ${tasks}`,
+      `${ceiling.url}/`,
+    )
+  ).row;
   rows.push(top);
   await ceiling.stop();
 
@@ -124,8 +133,10 @@ export async function benchSize(
   const signedIn: Row[] = [];
   for (const mode of MODES) {
     const server = await startServer({ ...bench.serverEnv, ...mode.env, DATABASE_URL: url });
+    const ours = serving(server.process.pid);
+    const { load } = ours;
     try {
-      const lists = await listRows(bench, server.url, tasks, mode.suffix, notes);
+      const lists = await listRows(ours, server.url, tasks, mode.suffix, notes);
       browse.push(lists[0]!);
       rows.push(...lists);
       if (mode.suffix) continue;
@@ -137,7 +148,7 @@ export async function benchSize(
         rows.push(p99Aim(load, m.row, 50));
         if (sort === 'newest') signedIn.push(m.row);
       }
-      rows.push(...(await missRows(bench, server.url, cookie)));
+      rows.push(...(await missRows(ours, server.url, cookie)));
       const task = await taskWithBids(server.url);
       rows.push(
         p99Aim(
@@ -165,6 +176,12 @@ export async function benchSize(
         ? `ratio ours ÷ ceiling (${row.label}, answers 200 per s): ${ratio.toFixed(2)}  (aim ≥ 0.7: ${verdict(ratio >= 0.7)})`
         : 'ratio ours ÷ ceiling: n/a (the ceiling served nothing)',
     );
+    // The same ratio in CPU per answer: steadier than answers per second on a shared machine.
+    const cpuRatio = (top.nodeUs + top.pgUs) / (row.nodeUs + row.pgUs);
+    if (Number.isFinite(cpuRatio))
+      notes.push(
+        `ratio in CPU per answer, ceiling ÷ ours (${row.label}): ${cpuRatio.toFixed(2)}  (aim ≥ 0.7: ${verdict(cpuRatio >= 0.7)})`,
+      );
   }
   return { tasks, rows, notes, browse };
 }

@@ -2,6 +2,7 @@
  * Helpers shared by the bench scripts: free ports, the real server as a child process (Node 24
  * from the `node` devDependency), and the client built into a directory of its own.
  */
+import { sendWhileShedding } from '../tests/setup/load-shedding.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -107,17 +108,22 @@ export async function signUp(base: string): Promise<string> {
     password: `Load-run-${randomUUID()}`,
   };
   const headers = { 'content-type': 'application/json', origin: base };
-  const created = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(account),
-  });
+  // A busy server may shed the sign-up or sign-in (503): sent again, as a person would.
+  const created = await sendWhileShedding(() =>
+    fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(account),
+    }),
+  );
   if (!created.ok) throw new Error(`sign-up failed: ${created.status} ${await created.text()}`);
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
+  const response = await sendWhileShedding(() =>
+    fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    }),
+  );
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()

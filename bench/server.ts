@@ -2,10 +2,10 @@
  * Helpers shared by the bench scripts: free ports, the real server as a child process (Node 24
  * from the `node` devDependency), and the client built into a directory of its own.
  */
-import { sendWhileShedding } from '../tests/setup/load-shedding.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
+import { sendWhileShedding } from '../tests/setup/load-shedding.ts';
 import { freePort } from '../tests/setup/net.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

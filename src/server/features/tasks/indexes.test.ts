@@ -204,7 +204,10 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
       const f: TaskFilters = { sort: 'newest', ...filters };
       const gin = (await tasks.queries.list(f, page, 12, null).page).map((row) => row.id);
       const answer = await tasks.list(f, page, 12, null);
-      expect(answer.items.map((task) => task._id), JSON.stringify([filters, page])).toEqual(gin);
+      expect(
+        answer.items.map((task) => task._id),
+        JSON.stringify([filters, page]),
+      ).toEqual(gin);
       if (answer.totalExact === false) walked += 1;
     }
     // Both paths answered some of them: the walk (an unexact total) and the GIN indexes.

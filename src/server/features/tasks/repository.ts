@@ -24,13 +24,7 @@ import { guardTask, notNow } from './lifecycle-guard.ts';
 import { invalidInput } from '../../platform/http/errors.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
 import { taskFieldColumns } from './columns.ts';
-import {
-  rememberCount,
-  tableRows,
-  walkAnswers,
-  walkedPage,
-  worthWalking,
-} from './search-walk.ts';
+import { rememberCount, tableRows, walkAnswers, walkedPage, worthWalking } from './search-walk.ts';
 import { insertedRow } from '../../platform/db/rows.ts';
 import {
   checkNewAccount,

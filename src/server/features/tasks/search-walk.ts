@@ -60,7 +60,9 @@ export function walkedPage(db: Db, filters: TaskFilters, params: PageParams) {
       createdAt: tasks.createdAt,
       budget: tasks.budget,
       deadline: tasks.deadline,
-      walked: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`.as('walked'),
+      walked: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`.as(
+        'walked',
+      ),
       hit: sql<boolean | null>`${taskWhere(filters) ?? sql`true`}`.as('hit'),
     })
     .from(tasks)
@@ -101,7 +103,15 @@ const knownCounts = new Map<string, number>();
 const KNOWN_COUNTS_MAX = 10_000;
 
 const countKey = (f: TaskFilters) =>
-  JSON.stringify([f.search, f.location, f.skills, f.category, f.minPrice, f.maxPrice, f.sort === 'deadline']);
+  JSON.stringify([
+    f.search,
+    f.location,
+    f.skills,
+    f.category,
+    f.minPrice,
+    f.maxPrice,
+    f.sort === 'deadline',
+  ]);
 
 export function rememberCount(filters: TaskFilters, matches: number) {
   if (knownCounts.size >= KNOWN_COUNTS_MAX) knownCounts.clear();

@@ -1,4 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 import { requireSession } from './lib/auth/session-context.ts';
@@ -119,6 +124,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The browser's router. On a page the server rendered (entry-server.tsx), the screen's route
+ * modules are loaded first and the router starts from the server's loader data, so the
+ * first render matches the HTML it hydrates.
+ */
+export async function createAppRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const module = await route.lazy();
+        Object.assign(route, module, { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -9,6 +9,7 @@ import { prerender } from 'react-dom/static';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
@@ -51,14 +52,24 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
 }
 
+/** The browser alone renders screens behind sign-in (a middleware) and those that say so. */
+function serverRendered(url: string): boolean {
+  const matches = matchRoutes(routes, new URL(url)) ?? [];
+  return !matches.some(({ route }) => {
+    const handle = route.handle as { clientRendered?: boolean } | undefined;
+    return route.middleware !== undefined || handle?.clientRendered === true;
+  });
+}
+
 /**
  * `api` answers the loaders' requests (`/api/…`, as a signed-out visitor: a public page is
  * the same for everyone). Resolves to undefined when the page is left to the browser: a
- * redirect, or a loader that failed.
+ * redirect, a loader that failed, or a screen rendered by the browser alone.
  */
 export function createPageRenderer(api: typeof fetch) {
   setApiTransport(api);
   return async function renderPage(url: string): Promise<RenderedPage | undefined> {
+    if (!serverRendered(url)) return undefined;
     const context = await handler.query(new Request(url));
     if (context instanceof Response || context.errors) return undefined;
     let loaderData: StaticHandlerContext['loaderData'];

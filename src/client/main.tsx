@@ -20,16 +20,24 @@ openNewLoadsAtTop();
 startAppInstall();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-// A public page comes written by the server with its data: hydrate it. Any other page
-// arrives empty and is rendered here.
-const hydrationData = readRouterData();
-const router = await createAppRouter(hydrationData);
-const app = (
-  <StrictMode>
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>
-  </StrictMode>
-);
-if (hydrationData) hydrateRoot(container, app);
-else createRoot(container).render(app);
+
+/**
+ * A public page comes written by the server with its data: it is hydrated. Any other page
+ * arrives empty and is rendered here. (A function, not top-level await: an awaiting entry
+ * module would split the bundle into many more files.)
+ */
+async function start(root: HTMLElement) {
+  const hydrationData = readRouterData();
+  const router = await createAppRouter(hydrationData);
+  const app = (
+    <StrictMode>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </StrictMode>
+  );
+  if (hydrationData) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

@@ -22,6 +22,12 @@ import { settingsRoutes } from './routes/settings/sections.ts';
  * `state.from`). A loader that needs the user awaits `sessionUser(context)` beside its own
  * requests (lib/auth/session-context.ts).
  */
+/**
+ * Public screens are written by the server first (entry-server.tsx); a route with this
+ * handle, or under a middleware (the protected screens), is rendered by the browser alone.
+ */
+export const CLIENT_RENDERED = { clientRendered: true } as const;
+
 const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({
   path,
   HydrateFallback: PageSpinner,
@@ -41,7 +47,8 @@ const openRoutes: RouteObject[] = [
   screen('privacy-policy', () => import('./routes/privacy-policy.tsx')),
   screen('terms', () => import('./routes/terms.tsx')),
   screen('cookies', () => import('./routes/cookies.tsx')),
-  screen('install', () => import('./routes/install.tsx')),
+  // What it says depends on this browser (installed, offered): written by the browser alone.
+  { ...screen('install', () => import('./routes/install.tsx')), handle: CLIENT_RENDERED },
   screen('browse-tasks', () => import('./routes/browse-tasks.tsx')),
   screen('users/:id', () => import('./routes/user-profile.tsx')),
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),

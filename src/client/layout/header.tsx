@@ -1,17 +1,23 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasRole } from '../../shared/operators/roles.ts';
 import { Logo } from '../components/ui/logo.tsx';
-import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { MessagesLink } from '../features/threads/components/messages-link.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { HeaderNavLink } from './header-nav-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { CONSOLE_LINK, HEADER_LINKS, MEDIUM_LINK_COUNT } from './nav-links.ts';
 import { SearchButton } from './search-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+/** Messages, the bell and the user menu: loaded only once someone is signed in. */
+const SignedInControls = lazy(() =>
+  import('./signed-in-controls.tsx').then((m) => ({ default: m.SignedInControls })),
+);
+
+const avatarSkeleton = (
+  <span className="skeleton size-8 rounded-full sm:size-9" aria-hidden="true" />
+);
 
 export function Header() {
   const { user, loading } = useAuth();
@@ -71,12 +77,12 @@ export function Header() {
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <SearchButton />
           <ThemeToggle />
-          {user ? <MessagesLink /> : null}
-          {user ? <NotificationBell /> : null}
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={avatarSkeleton}>
+              <SignedInControls user={user} />
+            </Suspense>
           ) : loading ? (
-            <span className="skeleton size-8 rounded-full sm:size-9" aria-hidden="true" />
+            avatarSkeleton
           ) : (
             <div className="ml-1 flex items-center gap-1 sm:gap-2">
               <Link to="/login" className="btn btn-ghost btn-sm px-2 sm:px-3">

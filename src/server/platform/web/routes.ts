@@ -75,7 +75,8 @@ export async function webRoutes(app: FastifyInstance) {
       let screen: RenderedScreen | undefined;
       let html: string;
       try {
-        // A public page's screen is rendered beside its head (signed-in screens are not).
+        // A public page's screen is written beside its head; without it, the browser
+        // renders the screen as before (a screen that failed is logged, not shown).
         [answer, screen] = await Promise.all([
           found?.page.render({
             app,
@@ -83,7 +84,12 @@ export async function webRoutes(app: FastifyInstance) {
             params: found.params,
             query: new URLSearchParams(search),
           }),
-          found && renderScreen ? renderScreen(request.url) : undefined,
+          found && renderScreen
+            ? renderScreen(request.url).catch((err: unknown) => {
+                request.log.error({ err, path }, 'the screen of a page could not be rendered');
+                return undefined;
+              })
+            : undefined,
         ]);
         html = shell.render(answer, found !== undefined, screen);
       } catch (err) {

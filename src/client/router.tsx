@@ -9,7 +9,7 @@ import { ProtectedLayout } from './layout/protected-layout.tsx';
 import { requireSession } from './lib/auth/session-context.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RootError, RouteError } from './layout/route-error.tsx';
-import { settingsRoutes } from './routes/settings/sections.ts';
+import { settingsRoutes } from './routes/settings/section-routes.ts';
 
 /*
  * Every screen is a route module in `routes/` (loaded on demand, its own chunk) exporting

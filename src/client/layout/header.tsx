@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasRole } from '../../shared/operators/roles.ts';
 import { Logo } from '../components/ui/logo.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { MessagesLink } from '../features/threads/components/messages-link.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { HeaderNavLink } from './header-nav-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -10,10 +12,8 @@ import { CONSOLE_LINK, HEADER_LINKS, MEDIUM_LINK_COUNT } from './nav-links.ts';
 import { SearchButton } from './search-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-/** Messages, the bell and the user menu: loaded only once someone is signed in. */
-const SignedInControls = lazy(() =>
-  import('./signed-in-controls.tsx').then((m) => ({ default: m.SignedInControls })),
-);
+/** The signed-in person's menu: loaded only once someone is signed in. */
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 const avatarSkeleton = (
   <span className="skeleton size-8 rounded-full sm:size-9" aria-hidden="true" />
@@ -77,9 +77,11 @@ export function Header() {
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <SearchButton />
           <ThemeToggle />
+          {user ? <MessagesLink /> : null}
+          {user ? <NotificationBell /> : null}
           {user ? (
             <Suspense fallback={avatarSkeleton}>
-              <SignedInControls user={user} />
+              <UserMenu user={user} />
             </Suspense>
           ) : loading ? (
             avatarSkeleton

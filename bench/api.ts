@@ -4,7 +4,8 @@
  * own (`<prefix>_<tasks>`; reused while their sizes match, and only ever dropped when this
  * script created them), starts the real server, and runs autocannon on every list shape the
  * aims name: browse page 1 in each sort, deep pages, searches with filters, location,
- * skills, a common word, a task detail and a task's bids; the ceiling (a bare node:http + pg
+ * skills, a common word, a task detail and a task's bids, the server-rendered home and
+ * browse pages (HTML with their screen and data); the ceiling (a bare node:http + pg
  * server answering browse page 1 through its index) in the same run; and browse page 1 at
  * 10,000 tasks for the scaling aim. Every list is measured twice: with the server's list
  * cache (repeated anonymous requests are answered from memory) and with it off (every
@@ -24,6 +25,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
+import { buildClient } from './server.ts';
 import { print, type ApiBench } from './api/measure.ts';
 import { overload } from './api/overload.ts';
 import { benchSize, printSize, smallSize, type SizeFigures } from './api/sizes.ts';
@@ -61,6 +63,8 @@ if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
 
 // Production mode wants a mail relay: a local SMTP sink takes the sign-up mail.
 const smtp = await startSmtpServer();
+// The built client, with its server entry: the server-rendered pages are measured too.
+const staticDir = buildClient();
 const bench: ApiBench = {
   adminUrl,
   serverEnv: {
@@ -68,6 +72,7 @@ const bench: ApiBench = {
     LOG_LEVEL: 'warn',
     RATE_LIMITS: 'off',
     SMTP_URL: smtp.url,
+    STATIC_DIR: staticDir,
   },
   load: { duration: DURATION, connections: CONNECTIONS, warmup: WARMUP },
 };

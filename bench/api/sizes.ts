@@ -25,6 +25,9 @@ async function taskWithBids(base: string): Promise<{ id: string; bids: number }>
   throw new Error('no task on browse page 1 has 3 bids or more');
 }
 
+/** What a browser sends for a page (the server compresses it as it would for one). */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+
 const SORTS = ['newest', 'oldest', 'priceLow', 'priceHigh', 'deadline'] as const;
 const SEARCHES: [string, string][] = [
   [
@@ -136,6 +139,16 @@ export async function benchSize(
           30,
         ),
       );
+      // Server-rendered pages (their screen and data written into the HTML), as a browser
+      // asks for them: autocannon's latency is to the whole answer, so it bounds the time
+      // to first byte from above.
+      for (const [label, path] of [
+        ['page / (server-rendered)', '/'],
+        ['page /browse-tasks p1 (server-rendered)', '/browse-tasks'],
+      ] as const) {
+        const page = await measure(load, label, `${server.url}${path}`, PAGE_HEADERS);
+        rows.push(p99Aim(load, page.row, 50));
+      }
       const bidsUrl = `${server.url}/api/bids?taskId=${task.id}`;
       rows.push(
         p99Aim(

@@ -16,6 +16,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
  *   … npm run bench:api -- --million                      (adds the 1,000,000-task run)
  *   … npm run bench:api -- --duration 3 --connections 10 --warmup 1   (a quick look)
+ *   … npm run bench:api -- --pages-only                   (the server-rendered pages only)
  *   … npm run bench:api -- --threads-only --threads-db taskbid_threadbench   (messages only)
  *
  * Its parts are in bench/api/: measuring and the table (measure.ts), the seeded databases
@@ -28,7 +29,7 @@ import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { buildClient } from './server.ts';
 import { print, type ApiBench } from './api/measure.ts';
 import { overload } from './api/overload.ts';
-import { benchSize, printSize, smallSize, type SizeFigures } from './api/sizes.ts';
+import { benchPages, benchSize, printSize, smallSize, type SizeFigures } from './api/sizes.ts';
 import { benchThreads, printThreads } from './api/threads.ts';
 
 const { values } = parseArgs({
@@ -43,6 +44,8 @@ const { values } = parseArgs({
     million: { type: 'boolean', default: false },
     overload: { type: 'boolean', default: false },
     'db-prefix': { type: 'string', default: 'taskbid_apibench' },
+    /** The server-rendered pages only, at `--tasks`. */
+    'pages-only': { type: 'boolean', default: false },
     /** Private messages only (skips the task sizes). */
     'threads-only': { type: 'boolean', default: false },
     'threads-db': { type: 'string', default: 'taskbid_threadbench' },
@@ -80,6 +83,9 @@ const bench: ApiBench = {
 async function main() {
   const prefix = values['db-prefix'];
   if (values.overload) return overload(bench, prefix, Number(values.tasks), Number(values.bids));
+  if (values['pages-only']) {
+    return benchPages(bench, Number(values.tasks), Number(values.bids), prefix);
+  }
   if (values['threads-only']) return printThreads(await benchThreads(bench, values['threads-db']));
   const sizes: [number, number][] = [[Number(values.tasks), Number(values.bids)]];
   if (values.million) sizes.push([1_000_000, 3_000_000]);

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { createAnswerCache } from '../http/answer-cache.ts';
+import { ANONYMOUS_MAX_AGE_S } from '../http/private-answers.ts';
 
 /** What the built server entry (src/client/entry-server.tsx) renders for a page. */
 export interface RenderedScreen {
@@ -18,6 +20,9 @@ interface ServerEntry {
   ): (url: string) => Promise<{ status: number; html: string; data: unknown } | undefined>;
   routerDataHtml(data: unknown): string;
 }
+
+/** Plenty for the pages people open; the cache's byte bound usually comes first. */
+const MAX_SCREENS = 1000;
 
 /** React writes a rendered `<title>` first; the server's head already has the page's title. */
 const LEADING_TITLE = /^<title>[\s\S]*?<\/title>/;
@@ -49,13 +54,31 @@ export async function loadScreenRenderer(app: FastifyInstance) {
   };
   const render = entry.createPageRenderer(api);
   const origin = 'http://taskbid.invalid';
-  return async (pathAndQuery: string): Promise<RenderedScreen | undefined> => {
+  // A screen is the same for every visitor: kept by address, as long as an anonymous API
+  // answer, and dropped at any change the server hears of (a task, a bid, a resync…), so
+  // concurrent visitors of a busy page share one rendering.
+  const screens = createAnswerCache({
+    maxBytes: app.config.listCacheBytes,
+    maxEntries: MAX_SCREENS,
+    maxAgeMs: ANONYMOUS_MAX_AGE_S * 1000,
+  });
+  const stop = app.events.subscribe(() => screens.clear());
+  app.addHook('onClose', async () => {
+    stop();
+  });
+  const renderNow = async (pathAndQuery: string): Promise<RenderedScreen | null> => {
     const screen = await render(`${origin}${pathAndQuery}`);
-    if (!screen) return undefined;
+    if (!screen) return null;
     return {
       status: screen.status,
       html: screen.html.replace(LEADING_TITLE, ''),
       data: entry.routerDataHtml(screen.data),
     };
+  };
+  return async (pathAndQuery: string): Promise<RenderedScreen | undefined> => {
+    const kept = await screens.get(pathAndQuery, async () => ({
+      body: JSON.stringify(await renderNow(pathAndQuery)),
+    }));
+    return (JSON.parse(kept.body) as RenderedScreen | null) ?? undefined;
   };
 }

@@ -4,7 +4,8 @@
  * own (`<prefix>_<tasks>`; reused while their sizes match, and only ever dropped when this
  * script created them), starts the real server, and runs autocannon on every list shape the
  * aims name: browse page 1 in each sort, deep pages, searches with filters, location,
- * skills, a common word, a task detail and a task's bids; the ceiling (a bare node:http + pg
+ * skills, a common word, a task detail and a task's bids, the server-rendered home and
+ * browse pages (HTML with their screen and data); the ceiling (a bare node:http + pg
  * server answering browse page 1 through its index) in the same run; and browse page 1 at
  * 10,000 tasks for the scaling aim. Every list is measured twice: with the server's list
  * cache (repeated anonymous requests are answered from memory) and with it off (every
@@ -15,6 +16,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
  *   … npm run bench:api -- --million                      (adds the 1,000,000-task run)
  *   … npm run bench:api -- --duration 3 --connections 10 --warmup 1   (a quick look)
+ *   … npm run bench:api -- --pages-only                   (the server-rendered pages only)
  *   … npm run bench:api -- --threads-only --threads-db taskbid_threadbench   (messages only)
  *
  * Its parts are in bench/api/: measuring and the table (measure.ts), the seeded databases
@@ -24,9 +26,10 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
+import { buildClient } from './server.ts';
 import { print, type ApiBench } from './api/measure.ts';
 import { overload } from './api/overload.ts';
-import { benchSize, printSize, smallSize, type SizeFigures } from './api/sizes.ts';
+import { benchPages, benchSize, printSize, smallSize, type SizeFigures } from './api/sizes.ts';
 import { benchThreads, printThreads } from './api/threads.ts';
 
 const { values } = parseArgs({
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     million: { type: 'boolean', default: false },
     overload: { type: 'boolean', default: false },
     'db-prefix': { type: 'string', default: 'taskbid_apibench' },
+    /** The server-rendered pages only, at `--tasks`. */
+    'pages-only': { type: 'boolean', default: false },
     /** Private messages only (skips the task sizes). */
     'threads-only': { type: 'boolean', default: false },
     'threads-db': { type: 'string', default: 'taskbid_threadbench' },
@@ -61,6 +66,8 @@ if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
 
 // Production mode wants a mail relay: a local SMTP sink takes the sign-up mail.
 const smtp = await startSmtpServer();
+// The built client, with its server entry: the server-rendered pages are measured too.
+const staticDir = buildClient();
 const bench: ApiBench = {
   adminUrl,
   serverEnv: {
@@ -68,6 +75,7 @@ const bench: ApiBench = {
     LOG_LEVEL: 'warn',
     RATE_LIMITS: 'off',
     SMTP_URL: smtp.url,
+    STATIC_DIR: staticDir,
   },
   load: { duration: DURATION, connections: CONNECTIONS, warmup: WARMUP },
 };
@@ -75,6 +83,9 @@ const bench: ApiBench = {
 async function main() {
   const prefix = values['db-prefix'];
   if (values.overload) return overload(bench, prefix, Number(values.tasks), Number(values.bids));
+  if (values['pages-only']) {
+    return benchPages(bench, Number(values.tasks), Number(values.bids), prefix);
+  }
   if (values['threads-only']) return printThreads(await benchThreads(bench, values['threads-db']));
   const sizes: [number, number][] = [[Number(values.tasks), Number(values.bids)]];
   if (values.million) sizes.push([1_000_000, 3_000_000]);

@@ -19,10 +19,14 @@ export interface CompressedFile {
   br: number | null;
 }
 
-function* textFiles(dir: string): Generator<string> {
+/** The server's side of the app (`ssr/` at the top): read by the server, never sent. */
+const SERVER_DIR = 'ssr';
+
+function* textFiles(dir: string, top = true): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* textFiles(path);
+    if (entry.isDirectory() && top && entry.name === SERVER_DIR) continue;
+    if (entry.isDirectory()) yield* textFiles(path, false);
     else if (EXTENSIONS.has(extname(entry.name))) yield path;
   }
 }

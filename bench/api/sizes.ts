@@ -5,7 +5,7 @@
  */
 import { sendWhileShedding } from '../../tests/setup/load-shedding.ts';
 import { signUp, startCeiling, startServer } from '../server.ts';
-import { measure, p99Aim, print, verdict, type ApiBench, type Row } from './measure.ts';
+import { measure, p99Aim, print, verdict, type ApiBench, type Load, type Row } from './measure.ts';
 import { missRows } from './misses.ts';
 import { benchDatabase } from './seed.ts';
 
@@ -25,6 +25,9 @@ async function taskWithBids(base: string): Promise<{ id: string; bids: number }>
   }
   throw new Error('no task on browse page 1 has 3 bids or more');
 }
+
+/** What a browser sends for a page (the server compresses it as it would for one). */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
 const SORTS = ['newest', 'oldest', 'priceLow', 'priceHigh', 'deadline'] as const;
 const SEARCHES: [string, string][] = [
@@ -95,6 +98,34 @@ async function listRows(
 }
 
 /** The figures of one size: every row, the notes under the table, browse page 1 both ways. */
+/**
+ * Server-rendered pages (their screen and data written into the HTML), as a browser asks for
+ * them: autocannon's latency is to the whole answer, so it bounds the time to first byte
+ * from above.
+ */
+export async function pageRows(load: Load, base: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [label, path] of [
+    ['page / (server-rendered)', '/'],
+    ['page /browse-tasks p1 (server-rendered)', '/browse-tasks'],
+  ] as const) {
+    rows.push(p99Aim(load, (await measure(load, label, `${base}${path}`, PAGE_HEADERS)).row, 50));
+  }
+  return rows;
+}
+
+/** `--pages-only`: the server-rendered pages at `tasks` tasks, nothing else. */
+export async function benchPages(bench: ApiBench, tasks: number, bids: number, prefix: string) {
+  const url = await benchDatabase(bench.adminUrl, `${prefix}_${tasks}`, tasks, bids);
+  const server = await startServer({ ...bench.serverEnv, DATABASE_URL: url });
+  try {
+    process.stdout.write(`\n${tasks} tasks, ${bids} bids\n`);
+    print(await pageRows(bench.load, server.url));
+  } finally {
+    await server.stop();
+  }
+}
+
 export interface SizeFigures {
   tasks: number;
   rows: Row[];
@@ -157,6 +188,7 @@ export async function benchSize(
           30,
         ),
       );
+      rows.push(...(await pageRows(load, server.url)));
       const bidsUrl = `${server.url}/api/bids?taskId=${task.id}`;
       rows.push(
         p99Aim(

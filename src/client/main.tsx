@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { startAppInstall } from './lib/app-install.ts';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { currentSession } from './lib/auth/session-store.ts';
+import { readRouterData } from './lib/router-data.ts';
 import { openNewLoadsAtTop } from './lib/scroll-on-load.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -17,14 +18,26 @@ void currentSession();
 openNewLoadsAtTop();
 // The service worker, once the page has loaded; the browser's offer to install, when it comes.
 startAppInstall();
-const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>
-  </StrictMode>,
-);
+/**
+ * A public page comes written by the server with its data: it is hydrated. Any other page
+ * arrives empty and is rendered here. (A function, not top-level await: an awaiting entry
+ * module would split the bundle into many more files.)
+ */
+async function start(root: HTMLElement) {
+  const hydrationData = readRouterData();
+  const router = await createAppRouter(hydrationData);
+  const app = (
+    <StrictMode>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </StrictMode>
+  );
+  if (hydrationData) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

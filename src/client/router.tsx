@@ -1,10 +1,15 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { PageSpinner } from './components/ui/page-spinner.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 import { requireSession } from './lib/auth/session-context.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RootError, RouteError } from './layout/route-error.tsx';
-import { settingsRoutes } from './routes/settings/sections.ts';
+import { settingsRoutes } from './routes/settings/section-routes.ts';
 
 /*
  * Every screen is a route module in `routes/` (loaded on demand, its own chunk) exporting
@@ -17,6 +22,12 @@ import { settingsRoutes } from './routes/settings/sections.ts';
  * `state.from`). A loader that needs the user awaits `sessionUser(context)` beside its own
  * requests (lib/auth/session-context.ts).
  */
+/**
+ * Public screens are written by the server first (entry-server.tsx); a route with this
+ * handle, or under a middleware (the protected screens), is rendered by the browser alone.
+ */
+export const CLIENT_RENDERED = { clientRendered: true } as const;
+
 const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({
   path,
   HydrateFallback: PageSpinner,
@@ -36,7 +47,8 @@ const openRoutes: RouteObject[] = [
   screen('privacy-policy', () => import('./routes/privacy-policy.tsx')),
   screen('terms', () => import('./routes/terms.tsx')),
   screen('cookies', () => import('./routes/cookies.tsx')),
-  screen('install', () => import('./routes/install.tsx')),
+  // What it says depends on this browser (installed, offered): written by the browser alone.
+  { ...screen('install', () => import('./routes/install.tsx')), handle: CLIENT_RENDERED },
   screen('browse-tasks', () => import('./routes/browse-tasks.tsx')),
   screen('users/:id', () => import('./routes/user-profile.tsx')),
   screen('unsubscribe', () => import('./routes/unsubscribe.tsx')),
@@ -119,6 +131,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The browser's router. On a page the server rendered (entry-server.tsx), the screen's route
+ * modules are loaded first and the router starts from the server's loader data, so the
+ * first render matches the HTML it hydrates.
+ */
+export async function createAppRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const module = await route.lazy();
+        Object.assign(route, module, { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
 }

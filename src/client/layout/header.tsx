@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasRole } from '../../shared/operators/roles.ts';
 import { Logo } from '../components/ui/logo.tsx';
@@ -11,7 +11,13 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { CONSOLE_LINK, HEADER_LINKS, MEDIUM_LINK_COUNT } from './nav-links.ts';
 import { SearchButton } from './search-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+/** The signed-in person's menu: loaded only once someone is signed in. */
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+
+const avatarSkeleton = (
+  <span className="skeleton size-8 rounded-full sm:size-9" aria-hidden="true" />
+);
 
 export function Header() {
   const { user, loading } = useAuth();
@@ -74,9 +80,11 @@ export function Header() {
           {user ? <MessagesLink /> : null}
           {user ? <NotificationBell /> : null}
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={avatarSkeleton}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : loading ? (
-            <span className="skeleton size-8 rounded-full sm:size-9" aria-hidden="true" />
+            avatarSkeleton
           ) : (
             <div className="ml-1 flex items-center gap-1 sm:gap-2">
               <Link to="/login" className="btn btn-ghost btn-sm px-2 sm:px-3">

@@ -100,6 +100,17 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
   );
 }
 
+/** How requests leave: the browser's `fetch`, or the server's own when it renders a page. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * The server rendering a page answers the loaders' requests itself, without a network hop
+ * (entry-server.tsx); the browser never calls this.
+ */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /** Sends one request; the answer's parsed body and headers, or a thrown `ApiError`. */
 async function send(
   path: string,
@@ -112,7 +123,7 @@ async function send(
   else if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await transport(apiUrl(path, query), {
       method,
       headers,
       body: raw ? body : body === undefined ? undefined : JSON.stringify(body),

@@ -20,8 +20,9 @@ const REDIRECT_NOTICE_MS = 1500;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   // main.tsx starts the session load; this follows the store, so
-  // no component asks the server who is signed in.
-  const known = useSyncExternalStore(onSessionChange, sessionSnapshot);
+  // no component asks the server who is signed in. A server-rendered page is written (and
+  // hydrated) as while the session loads.
+  const known = useSyncExternalStore(onSessionChange, sessionSnapshot, () => undefined);
   const user: AuthUser | null = known ?? null;
   const [busy, setBusy] = useState(false);
   // Loading is true until the server first says who is signed in, and during every action.

@@ -12,75 +12,66 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import type { RouteObject } from 'react-router';
+import type { SectionId } from './section-routes.ts';
 
 /**
- * The settings, one section a route under /profile: the side menu, the headings and the
- * routes all read from here. A new section is its route module in this folder (a `handle`
- * with its description, its own loader and action, the `Component` inside the card) and one
- * entry below.
+ * The settings, one section a route under /profile: the side menu and the headings read
+ * from here, the router from section-routes.ts. A new section is its route module in this
+ * folder (a `handle` with its description, its own loader and action, the `Component`
+ * inside the card), its line in section-routes.ts and one entry below.
  */
 export interface SettingsSectionEntry {
   /** Its address under /profile (the first section is /profile itself) and its card's id. */
-  id: string;
+  id: SectionId;
   /** The menu item and the card's heading. */
   title: string;
   /** Beside the title in the menu. */
   icon: LucideIcon;
-  lazy: RouteObject['lazy'];
 }
 
 export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
-  { id: 'profile', title: 'Profile', icon: UserRound, lazy: () => import('./profile.tsx') },
+  { id: 'profile', title: 'Profile', icon: UserRound },
   {
     id: 'public-profile',
     title: 'Public profile',
     icon: Globe,
-    lazy: () => import('./public-profile.tsx'),
   },
   {
     id: 'password',
     title: 'Change password',
     icon: KeyRound,
-    lazy: () => import('./password.tsx'),
   },
-  { id: 'email', title: 'Change e-mail', icon: Mail, lazy: () => import('./email.tsx') },
+  { id: 'email', title: 'Change e-mail', icon: Mail },
   {
     id: 'sessions',
     title: 'Active sessions',
     icon: MonitorSmartphone,
-    lazy: () => import('./sessions.tsx'),
   },
   {
     id: 'notifications',
     title: 'Notification preferences',
     icon: Bell,
-    lazy: () => import('./notifications.tsx'),
   },
   {
     id: 'notices',
     title: 'Account notices',
     icon: ShieldAlert,
-    lazy: () => import('./notices.tsx'),
   },
   {
     id: 'alerts',
     title: 'Task alerts',
     icon: BellRing,
-    lazy: () => import('./alerts.tsx'),
   },
   {
     id: 'blocked-people',
     title: 'Blocked people',
     icon: Ban,
-    lazy: () => import('./blocked-people.tsx'),
   },
-  { id: 'data', title: 'Download my data', icon: Download, lazy: () => import('./data.tsx') },
+  { id: 'data', title: 'Download my data', icon: Download },
   {
     id: 'delete-account',
     title: 'Delete account',
     icon: Trash2,
-    lazy: () => import('./delete-account.tsx'),
   },
 ];
 
@@ -103,10 +94,3 @@ export function sectionAt(pathname: string): SettingsSectionEntry | undefined {
   const rest = pathname.replace(/^\/profile\/?/, '').replace(/\/$/, '');
   return rest === '' ? FIRST : SETTINGS_SECTIONS.find((s) => s.id !== FIRST.id && s.id === rest);
 }
-
-/** The routes under /profile: the first section is its index. */
-export const settingsRoutes: RouteObject[] = SETTINGS_SECTIONS.map((section) =>
-  section.id === FIRST.id
-    ? { index: true, lazy: section.lazy }
-    : { path: section.id, lazy: section.lazy },
-);

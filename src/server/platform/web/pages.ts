@@ -24,8 +24,13 @@ export interface PageHead extends PageText {
 /** A public page's answer: its head, and what a reader without JavaScript sees. */
 export interface PageAnswer {
   head: PageHead;
-  /** Plain HTML shown inside `<noscript>` (escape every value you put in it). */
+  /**
+   * Plain HTML shown inside `<noscript>` when the app's screen is not rendered on the server
+   * (escape every value you put in it).
+   */
   noscript?: string;
+  /** Plain HTML shown inside `<noscript>` even under the rendered screen. */
+  noscriptNote?: string;
   /** 404 for a page whose subject is not there (the app still loads and says so). */
   status?: 200 | 404;
 }
@@ -91,7 +96,11 @@ function fixedPage(
 ): PublicPage {
   const { title, description } = text;
   const noscript = headingHtml(text.heading, text.intro) + extra;
-  return { path, render: () => ({ head: { title, description, canonical }, noscript }) };
+  const noscriptNote = extra || undefined;
+  return {
+    path,
+    render: () => ({ head: { title, description, canonical }, noscript, noscriptNote }),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { noSuchEndpoint } from '../http/errors.ts';
 import { matchPage, SITE_PAGES, type PageAnswer } from './pages.ts';
 import { sendPage } from './send-page.ts';
+import { loadScreenRenderer, type RenderedScreen } from './render.ts';
 import { createShell } from './shell.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
@@ -41,7 +42,8 @@ export async function webRoutes(app: FastifyInstance) {
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The server's side of the app (ssr/) is code for this process, not a file to serve.
+      globIgnore: ['**/*.br', '**/*.gz', 'ssr/**'],
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
@@ -54,6 +56,7 @@ export async function webRoutes(app: FastifyInstance) {
 
   const shell = hasClient ? createShell(readFileSync(index, 'utf8'), app.config.baseUrl) : null;
   const pages = [...SITE_PAGES, ...app.features.flatMap((feature) => feature.pages ?? [])];
+  const renderScreen = hasClient ? await loadScreenRenderer(app) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const at = request.url.indexOf('?');
@@ -69,15 +72,26 @@ export async function webRoutes(app: FastifyInstance) {
     if (wantsPage && shell) {
       const found = matchPage(pages, path);
       let answer: PageAnswer | undefined;
+      let screen: RenderedScreen | undefined;
       let html: string;
       try {
-        answer = await found?.page.render({
-          app,
-          request,
-          params: found.params,
-          query: new URLSearchParams(search),
-        });
-        html = shell.render(answer, found !== undefined);
+        // A public page's screen is written beside its head; without it, the browser
+        // renders the screen as before (a screen that failed is logged, not shown).
+        [answer, screen] = await Promise.all([
+          found?.page.render({
+            app,
+            request,
+            params: found.params,
+            query: new URLSearchParams(search),
+          }),
+          found && renderScreen
+            ? renderScreen(request.url).catch((err: unknown) => {
+                request.log.error({ err, path }, 'the screen of a page could not be rendered');
+                return undefined;
+              })
+            : undefined,
+        ]);
+        html = shell.render(answer, found !== undefined, screen);
       } catch (err) {
         // The app still loads and says what went wrong; the page is not marked as missing.
         request.log.error({ err, path }, 'the head of a page could not be made');

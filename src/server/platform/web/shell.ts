@@ -1,6 +1,7 @@
 import { SITE_NAME } from '../../../shared/pages/site.ts';
 import { escapeHtml } from './escape.ts';
 import type { PageAnswer, PageHead } from './pages.ts';
+import type { RenderedScreen } from './render.ts';
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/i;
@@ -47,14 +48,24 @@ export function createShell(html: string, baseUrl: string) {
   return {
     /** The built page as it is, for when a page's head could not be made. */
     template: html,
-    /** The page for `answer`; a path no page declares gets the template marked `noindex`. */
-    render(answer: PageAnswer | undefined, declared = answer !== undefined): string {
+    /**
+     * The page for `answer`; a path no page declares gets the template marked `noindex`.
+     * With its `screen` rendered, the root element holds it, followed by its data block, and
+     * `<noscript>` keeps only the page's note.
+     */
+    render(
+      answer: PageAnswer | undefined,
+      declared = answer !== undefined,
+      screen?: RenderedScreen,
+    ): string {
       if (!answer) return declared ? html : unknown;
       const page = `${before}${headTags(answer.head, baseUrl)}${after}`;
-      if (!answer.noscript) return page;
-      const body = `<noscript>${answer.noscript}</noscript>`;
+      const root = screen ? `<div id="root">${screen.html}</div>${screen.data}` : ROOT;
+      const gist = screen ? '' : (answer.noscript ?? '');
+      const text = gist + (answer.noscriptNote ?? '');
+      const body = text ? `\n    <noscript>${text}</noscript>` : '';
       return page.includes(ROOT)
-        ? page.replace(ROOT, () => `${ROOT}\n    ${body}`)
+        ? page.replace(ROOT, () => `${root}${body}`)
         : page.replace('</body>', () => `${body}</body>`);
     },
   };

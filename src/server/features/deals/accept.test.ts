@@ -103,6 +103,30 @@ describe('accepting a bid with payments on (sandbox)', () => {
     expect(next.json().dealId).not.toBe(answer.dealId);
   });
 
+  it('reminds the owner once: 5 minutes before expiry, a day before the automatic release', async () => {
+    const { taskId, answer } = await accepted();
+    const timers = () => runDealTimers(db(), t.app.config.payments);
+    await h.age(answer.dealId, '9 minutes');
+    await timers();
+    expect(await dealNoticesOf(owner, taskId)).toEqual([]);
+    await h.age(answer.dealId, '11 minutes');
+    await timers();
+    await timers();
+    expect(await dealNoticesOf(owner, taskId)).toEqual(['deal.reminder: 5 minutes left to pay']);
+    expect((await h.state(answer.dealId)).state).toBe('awaiting-payment');
+
+    await h.act(owner, answer.dealId, 'pay', { card: CARDS.ok });
+    await h.act(worker, answer.dealId, 'request-payment');
+    await h.age(answer.dealId, '4 days 1 hour');
+    await timers();
+    await timers();
+    expect((await dealNoticesOf(owner, taskId)).at(-1)).toBe(
+      'deal.reminder: The payment releases itself tomorrow',
+    );
+    const reminders = (await dealNoticesOf(owner, taskId)).filter((n) => n.includes('reminder'));
+    expect(reminders).toHaveLength(2);
+  });
+
   it('withdrawn before paying: the bid is pending again, the worker told', async () => {
     const { taskId, bidId, answer } = await accepted();
     expect((await h.act(worker, answer.dealId, 'withdraw')).statusCode).toBe(403);

@@ -14,6 +14,7 @@ import { ProviderError, type PaymentProvider } from './provider.ts';
 import { runPaymentOutbox } from './outbox.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { createStripeProvider } from './stripe.ts';
+import { sendReminders } from './reminders.ts';
 import { transition, type DealContext } from './transitions.ts';
 import { databasePublisher, type EventPublisher } from '../../platform/events/bus.ts';
 
@@ -59,7 +60,7 @@ async function runOne(db: Db, ctx: DealContext, dealId: string, action: DealActi
 /**
  * The deals' timers: unpaid deals expire after PAYMENT_WINDOW_MINUTES, a payment asked for
  * releases itself after AUTO_RELEASE_DAYS, an unanswered cancellation becomes a dispute after
- * CANCELLATION_ANSWER_HOURS, and released money is paid out to workers who can receive it.
+ * CANCELLATION_ANSWER_HOURS, owners are reminded before the first two (reminders.ts), and released money is paid out to workers who can receive it.
  * Returns how many deals moved. Nothing while payments are off.
  */
 export async function runDealTimers(
@@ -86,6 +87,8 @@ export async function runDealTimers(
       .limit(BATCH);
     for (const { id } of due) moved += await runOne(db, ctx, id, action);
   }
+  // After the timers: a deal whose timer just acted is not reminded of it.
+  await sendReminders(db, events, now, BATCH);
   const payees = provider.name === 'stripe' ? stripeAccounts : sandboxPayees;
   const payable = await db
     .select({ id: deals.id })

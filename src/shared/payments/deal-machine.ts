@@ -178,6 +178,40 @@ export const AUTO_RELEASE_DAYS = 5;
 /** How long a cancellation waits for the other side before it becomes a dispute. */
 export const CANCELLATION_ANSWER_HOURS = 48;
 
+/** How long before an unpaid deal expires its owner is reminded. */
+export const EXPIRY_REMINDER_MINUTES = 5;
+/** How long before the automatic release the owner is reminded. */
+export const RELEASE_REMINDER_HOURS = 24;
+/** How long a dispute waits for a ruling before the operators' list marks it escalated. */
+export const DISPUTE_ESCALATION_DAYS = 14;
+
+const MINUTE = 60_000;
+
+/** How long each timed state lasts before its timer acts (minutes). */
+export const TIMED_STATES: Partial<Record<DealState, number>> = {
+  'awaiting-payment': PAYMENT_WINDOW_MINUTES,
+  'payment-requested': AUTO_RELEASE_DAYS * 24 * 60,
+  'cancellation-requested': CANCELLATION_ANSWER_HOURS * 60,
+};
+
+/**
+ * When the deal's next timer acts (expiry, automatic release, an unanswered cancellation
+ * becoming a dispute), from the moment it entered its state; null in an untimed state.
+ */
+export function nextTimerAt(deal: { state: DealState; stateSince: Date | string }): Date | null {
+  const minutes = TIMED_STATES[deal.state];
+  if (minutes === undefined) return null;
+  return new Date(new Date(deal.stateSince).getTime() + minutes * MINUTE);
+}
+
+/** Whether a dispute has waited for a ruling past DISPUTE_ESCALATION_DAYS. */
+export const isEscalated = (
+  deal: { state: DealState; stateSince: Date | string },
+  now = new Date(),
+) =>
+  deal.state === 'disputed' &&
+  now.getTime() - new Date(deal.stateSince).getTime() >= DISPUTE_ESCALATION_DAYS * 86_400_000;
+
 /** What the machine reads of a deal. */
 export interface DealFacts {
   state: DealState;

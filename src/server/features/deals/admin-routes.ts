@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DealAction } from '../../../shared/payments/deal-machine.ts';
+import { isEscalated, type DealAction } from '../../../shared/payments/deal-machine.ts';
+import { cursorPageSchema } from '../../../shared/paging/schema.ts';
 import {
+  adminDealItemSchema,
+  adminDealListQuerySchema,
+  adminDealSchema,
   dealIdParamsSchema,
   dealSchema,
   operatorActSchema,
@@ -9,28 +13,45 @@ import {
 import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
-import type { PaymentProvider } from './provider.ts';
+import { adminDealList, dealLedger } from './lists.ts';
 import { dealFor, dealView } from './repository.ts';
-import { transition } from './transitions.ts';
+import { transition, type DealContext } from './transitions.ts';
 
 /**
  * The console's face of deals: read any deal, rule on a dispute, or take a person's step for
  * them. Every write names a reason and is written to the audit log in its transaction.
  */
-export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = async (
   app,
-  { provider },
+  { ctx },
 ) => {
   const db = app.database.db;
   const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
 
   app.get(
-    '/api/admin/deals/:id',
-    operator('support', 'A deal with its timeline (operators)', {
-      params: dealIdParamsSchema,
-      response: { 200: dealSchema, ...errorResponses(403, 404) },
+    '/api/admin/deals',
+    operator('support', 'Deals, newest first, optionally in one state (operators)', {
+      description:
+        '`state=disputed` lists the disputes; `escalated` marks one waiting for a ruling for 14 days or more. Paged by `cursor` (the previous page’s `nextCursor`) and `limit`.',
+      querystring: adminDealListQuerySchema,
+      response: {
+        200: cursorPageSchema(adminDealItemSchema),
+        ...errorResponses(400, 403, 404),
+      },
     }),
-    async (request) => dealFor(db, request.params.id, null),
+    async (request) => adminDealList(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/deals/:id',
+    operator('support', 'A deal with its timeline and ledger lines (operators)', {
+      params: dealIdParamsSchema,
+      response: { 200: adminDealSchema, ...errorResponses(403, 404) },
+    }),
+    async (request) => {
+      const deal = await dealFor(db, request.params.id, null);
+      return { ...deal, ledger: await dealLedger(db, deal.id), escalated: isEscalated(deal) };
+    },
   );
 
   app.post(
@@ -50,7 +71,7 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider 
           tx,
           await transition(
             tx,
-            provider,
+            ctx,
             request.params.id,
             action,
             {
@@ -80,7 +101,7 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider 
           tx,
           await transition(
             tx,
-            provider,
+            ctx,
             request.params.id,
             request.body.action as DealAction,
             { kind: 'operator', ...requestActor(request) },

@@ -19,6 +19,7 @@ import { routeOptions } from '../../platform/http/route-options.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { adminDealRoutes } from './admin-routes.ts';
 import { eventRoutes } from './event-routes.ts';
+import { paymentsConfigRoute, paymentsRoutes } from './payments-routes.ts';
 import { providerOf } from './jobs.ts';
 import {
   authenticateCharge,
@@ -38,16 +39,20 @@ import {
 
 /**
  * Payment protection's routes: registered only when payments are on (PAYMENTS), so with
- * them off every path here is an unknown endpoint, as before.
+ * them off every path here is an unknown endpoint, as before (but the public config, which
+ * says payments are off).
  */
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = providerOf(app.config.payments);
+  await app.register(paymentsConfigRoute);
   if (!provider) return;
   const db = app.database.db;
+  const ctx = { provider, events: app.events };
   const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
 
-  await app.register(adminDealRoutes, { provider });
-  await app.register(eventRoutes, { provider });
+  await app.register(adminDealRoutes, { ctx });
+  await app.register(paymentsRoutes, { provider });
+  await app.register(eventRoutes, { ctx });
 
   /** One step of a side on the deal, in one transaction under the deal's lock. */
   const step = (
@@ -61,7 +66,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!side) throw forbidden(NOT_YOUR_DEAL);
       return dealView(
         tx,
-        await transition(tx, provider, dealId, action(side), { kind: side, id: userId }, input),
+        await transition(tx, ctx, dealId, action(side), { kind: side, id: userId }, input),
+        userId,
       );
     });
 
@@ -69,13 +75,13 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tasks/:id/deal',
     routeOptions('user', 'deals', 'Secure the payment of my task’s accepted bid (a deal)', {
       description:
-        'The deal waits for the poster’s payment with the fee quote frozen onto it; unpaid, it expires.',
+        'For a task awarded before payments were on (with payments on, accepting a bid makes its deal). The deal waits for the poster’s payment with the fee quote frozen onto it; unpaid, it expires.',
       params: taskIdParamsSchema,
       response: { 201: dealSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request, reply) => {
-      const deal = await createDeal(db, request.user.id, request.params.id);
-      return reply.code(201).send(await dealView(db, deal));
+      const deal = await createDeal(db, app.events, request.user.id, request.params.id);
+      return reply.code(201).send(await dealView(db, deal, request.user.id));
     },
   );
 
@@ -95,7 +101,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payDealSchema,
       response: { 200: payResultSchema, ...errorResponses(400, 402, 403, 404, 409, 503) },
     }),
-    async (request) => payDeal(db, provider, request.user.id, request.params.id, request.body.card),
+    async (request) => payDeal(db, ctx, request.user.id, request.params.id, request.body.card),
   );
 
   app.post(
@@ -105,7 +111,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       response: answer,
     }),
     async (request) =>
-      authenticateCharge(db, provider, request.user.id, request.params.id, request.params.chargeId),
+      authenticateCharge(db, ctx, request.user.id, request.params.id, request.params.chargeId),
   );
 
   /** The steps with no body: the path, the action (by the caller's side) and the summary. */
@@ -199,19 +205,5 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       provider.onboardPayee(db, request.user.id).catch((err: unknown) => {
         throw providerFailure(err);
       }),
-  );
-
-  app.get(
-    '/api/payments/config',
-    routeOptions('public', 'deals', 'Which payment provider this server uses', {
-      response: {
-        200: z.object({ provider: z.string(), publishableKey: z.string().nullable() }),
-      },
-    }),
-    async () => ({
-      provider: provider.name,
-      publishableKey:
-        app.config.payments.mode === 'stripe' ? app.config.payments.stripe.publishableKey : null,
-    }),
   );
 };

@@ -71,6 +71,7 @@ const ROUTES = `
   POST   | /api/notifications/:id/read             | user
   POST   | /api/notifications/read-all             | user
   GET    | /api/notifications/events               | user
+  GET    | /api/payments/config                    | public
   GET    | /api/me/events                          | user
   GET    | /api/tasks/:id/reviews                  | user
   POST   | /api/tasks/:id/reviews                  | user

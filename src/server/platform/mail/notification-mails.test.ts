@@ -238,6 +238,8 @@ describe('e-mail notifications', () => {
       'question.asked': true,
       'question.answered': true,
       'message.received': true,
+      'deal.updated': true,
+      'deal.reminder': true,
     });
     const put = await apiCall(t.app, 'PUT', path, user, { 'bid.received': false });
     expect(put.json()).toMatchObject({ 'bid.received': false, 'bid.accepted': true });

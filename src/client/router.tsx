@@ -68,6 +68,8 @@ const protectedRoutes: RouteObject[] = [
   screen('browse-tasks/:id', () => import('./routes/task-detail.tsx')),
   screen('update-task/:id', () => import('./routes/update-task.tsx')),
   screen('view-bids/:id', () => import('./routes/view-bids.tsx')),
+  // Paying for an accepted bid (payment protection): its own chunk, loaded only here.
+  screen('deals/:id/pay', () => import('./routes/deal-pay.tsx')),
   // The list, and beside it on wide screens (instead of it on phones) one conversation.
   {
     path: 'messages',

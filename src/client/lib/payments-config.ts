@@ -1,0 +1,34 @@
+import type { FeeSchedule } from '../../shared/payments/fees.ts';
+import { ApiError, apiRequest } from './api-client.ts';
+
+/** How this server takes payments: `off` when payment protection is not turned on. */
+export interface PaymentsConfig {
+  mode: 'off' | 'sandbox' | 'stripe';
+  publishableKey: string | null;
+  /** The schedule in force, to show the same quote the server will charge. */
+  feeSchedule: FeeSchedule | null;
+}
+
+const OFF: PaymentsConfig = { mode: 'off', publishableKey: null, feeSchedule: null };
+
+let asked: Promise<PaymentsConfig> | null = null;
+
+/**
+ * The server's payment settings, asked once per page load (they change only with a restart).
+ * With payments off the server has no such route: its 404 means `off`.
+ */
+export function paymentsConfig(): Promise<PaymentsConfig> {
+  asked ??= apiRequest<Partial<PaymentsConfig> & { provider?: string }>('/payments/config').then(
+    (answer) => ({
+      mode: answer.mode ?? (answer.provider === 'stripe' ? 'stripe' : 'sandbox'),
+      publishableKey: answer.publishableKey ?? null,
+      feeSchedule: answer.feeSchedule ?? null,
+    }),
+    (error: unknown) => {
+      // A 404 is the answer (off); any other failure is asked again next time.
+      if (!(error instanceof ApiError && error.status === 404)) asked = null;
+      return OFF;
+    },
+  );
+  return asked;
+}

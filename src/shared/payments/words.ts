@@ -21,7 +21,8 @@ export const DEAL_STATE_WORDS: Record<DealState, string> = {
 };
 
 /** A step on a deal's timeline, in plain words (the action's own name when not listed). */
-export const DEAL_STEP_WORDS: Partial<Record<DealAction, string>> = {
+export const DEAL_STEP_WORDS: Partial<Record<DealAction | 'create', string>> = {
+  create: 'Bid accepted: waiting for payment',
   pay: 'Paid: the payment is secured',
   'withdraw-offer': 'Offer withdrawn before paying',
   expire: 'Not paid in time',
@@ -44,7 +45,7 @@ export const DEAL_STEP_WORDS: Partial<Record<DealAction, string>> = {
 
 /** The words of one timeline step. */
 export function dealStepWords(action: string): string {
-  const words = DEAL_STEP_WORDS[action as DealAction];
+  const words = DEAL_STEP_WORDS[action as DealAction | 'create'];
   if (words) return words;
   return action.endsWith('-by-operator')
     ? `An operator: ${dealStepWords(action.replace(/-by-operator$/, ''))}`
@@ -131,3 +132,66 @@ export function dealLines(
         total: { label: 'You receive', amount: deal.workerReceives },
       };
 }
+
+/** Who is at fault for a cancellation, as the form offers it. */
+export const FAULT_WORDS = {
+  owner: 'The poster',
+  worker: 'The worker',
+  nobody: 'Nobody',
+} as const;
+
+/**
+ * The buttons of a deal's two sides: the route step each takes, the machine's action it
+ * is (for the side looking, `mayDeal` says whether it shows), and what its dialog asks.
+ */
+export const DEAL_STEP_BUTTONS = [
+  {
+    step: 'request-payment',
+    action: () => 'request-payment',
+    label: 'Request payment',
+    ask: 'none',
+    question: 'Ask the poster to release the payment? They have 5 days to answer.',
+  },
+  {
+    step: 'release',
+    action: () => 'release',
+    label: 'Release payment',
+    ask: 'none',
+    question: 'Release the payment to the worker? This cannot be undone.',
+  },
+  {
+    step: 'ask-changes',
+    action: () => 'ask-changes',
+    label: 'Ask for changes',
+    ask: 'reason',
+    question: 'Say what is still to be done. The payment stays secured.',
+  },
+  {
+    step: 'agree-cancellation',
+    action: (side: 'owner' | 'worker') => `${side}-agrees-cancellation`,
+    label: 'Agree to cancel',
+    ask: 'none',
+    question: 'Cancel the deal? The payment goes back to the poster.',
+  },
+  {
+    step: 'decline-cancellation',
+    action: (side: 'owner' | 'worker') => `${side}-declines-cancellation`,
+    label: 'Decline to cancel',
+    ask: 'reason',
+    question: 'Say why. The deal goes to an operator, who decides.',
+  },
+  {
+    step: 'request-cancellation',
+    action: (side: 'owner' | 'worker') => `${side}-requests-cancellation`,
+    label: 'Request cancellation',
+    ask: 'fault',
+    question: 'Say why, and whose fault it is. The other side agrees or declines.',
+  },
+  {
+    step: 'withdraw',
+    action: () => 'withdraw-offer',
+    label: 'Withdraw offer',
+    ask: 'none',
+    question: 'Withdraw without paying? The bid goes back to the list.',
+  },
+] as const;

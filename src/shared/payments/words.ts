@@ -195,3 +195,18 @@ export const DEAL_STEP_BUTTONS = [
     question: 'Withdraw without paying? The bid goes back to the list.',
   },
 ] as const;
+
+/** A payout account's state, in words. */
+export const PAYEE_WORDS = {
+  none: 'Not set up: released payments wait in your earnings.',
+  pending: 'Waiting for your details: finish the set-up to be paid.',
+  active: 'Active: released payments are paid out to you.',
+} as const;
+
+/** A line of a worker's earnings, by its ledger kind (the kind itself when not listed). */
+export const EARNINGS_KIND_WORDS: Record<string, string> = {
+  release: 'Payment released',
+  split: 'Share of a split payment',
+  payout: 'Paid out',
+  correction: 'Correction',
+};

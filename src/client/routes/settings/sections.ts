@@ -2,6 +2,7 @@ import {
   Ban,
   Bell,
   BellRing,
+  Coins,
   Download,
   Globe,
   KeyRound,
@@ -10,6 +11,7 @@ import {
   ShieldAlert,
   Trash2,
   UserRound,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { RouteObject } from 'react-router';
@@ -28,6 +30,8 @@ export interface SettingsSectionEntry {
   /** Beside the title in the menu. */
   icon: LucideIcon;
   lazy: RouteObject['lazy'];
+  /** Listed only when the server takes payments (payment protection on). */
+  payments?: true;
 }
 
 export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
@@ -75,6 +79,20 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     icon: Ban,
     lazy: () => import('./blocked-people.tsx'),
   },
+  {
+    id: 'payments',
+    title: 'Payments',
+    icon: Wallet,
+    lazy: () => import('./payments.tsx'),
+    payments: true,
+  },
+  {
+    id: 'earnings',
+    title: 'Earnings',
+    icon: Coins,
+    lazy: () => import('./earnings.tsx'),
+    payments: true,
+  },
   { id: 'data', title: 'Download my data', icon: Download, lazy: () => import('./data.tsx') },
   {
     id: 'delete-account',
@@ -91,6 +109,11 @@ export interface SettingsHandle {
   description: string;
   /** `danger` for what cannot be undone. */
   tone?: 'normal' | 'danger';
+}
+
+/** The sections the menu lists: the payment ones only when payments are on. */
+export function listedSections(paymentsOn: boolean): readonly SettingsSectionEntry[] {
+  return SETTINGS_SECTIONS.filter((section) => paymentsOn || !section.payments);
 }
 
 /** A section's address: the first one is /profile itself. */

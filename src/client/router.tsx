@@ -91,6 +91,8 @@ const protectedRoutes: RouteObject[] = [
       screen('people', () => import('./routes/admin/people.tsx')),
       screen('people/:id', () => import('./routes/admin/person.tsx')),
       screen('tasks/:id', () => import('./routes/admin/task.tsx')),
+      screen('deals', () => import('./routes/admin/deals.tsx')),
+      screen('deals/:id', () => import('./routes/admin/deal.tsx')),
       screen('audit-log', () => import('./routes/admin/audit-log.tsx')),
       screen('settings', () => import('./routes/admin/settings.tsx')),
     ],

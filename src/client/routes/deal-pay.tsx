@@ -7,7 +7,12 @@ import {
   useLoaderData,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { DEAL_TIMER_WORDS, PAYMENT_WORDS, dealLines, formatCents } from '../../shared/payments/words.ts';
+import {
+  DEAL_TIMER_WORDS,
+  PAYMENT_WORDS,
+  dealLines,
+  formatCents,
+} from '../../shared/payments/words.ts';
 import { AmountList } from '../components/ui/amount-list.tsx';
 import { FailureAlert, FormAlert } from '../components/ui/form-alert.tsx';
 import { intentAction, isFailure } from '../lib/action-result.ts';

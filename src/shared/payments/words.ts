@@ -113,7 +113,13 @@ export function posterLines(q: Quote): { rows: AmountLine[]; total: AmountLine }
 
 /** A deal's frozen figures as its side reads them. */
 export function dealLines(
-  deal: { price: number; bookingFee: number; serviceFee: number; posterPays: number; workerReceives: number },
+  deal: {
+    price: number;
+    bookingFee: number;
+    serviceFee: number;
+    posterPays: number;
+    workerReceives: number;
+  },
   side: 'owner' | 'worker',
 ): { rows: AmountLine[]; total: AmountLine } {
   return side === 'owner'

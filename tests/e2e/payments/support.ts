@@ -65,7 +65,8 @@ export async function dealStep(
   await dealPanel(page).getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: `${label}?` });
   if (answers.reason) await dialog.getByLabel('Reason').fill(answers.reason);
-  if (answers.fault) await dialog.getByLabel('Whose fault is it?').selectOption({ label: answers.fault });
+  if (answers.fault)
+    await dialog.getByLabel('Whose fault is it?').selectOption({ label: answers.fault });
   await dialog.getByRole('button', { name: label, exact: true }).click();
   await expect(dialog).toBeHidden();
 }

@@ -24,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const { earnings } = useLoaderData<typeof loader>();
   if (!earnings) return <p>Payments are not turned on for this site.</p>;
-  const older = earnings.nextCursor ? `?cursor=${encodeURIComponent(earnings.nextCursor)}` : undefined;
+  const older = earnings.nextCursor
+    ? `?cursor=${encodeURIComponent(earnings.nextCursor)}`
+    : undefined;
   return <EarningsView earnings={earnings} olderHref={older} />;
 }

@@ -33,8 +33,7 @@ export interface Earnings {
   nextCursor?: string | null;
 }
 
-const deal = (id: string, step = '') =>
-  `/deals/${encodeURIComponent(id)}${step ? `/${step}` : ''}`;
+const deal = (id: string, step = '') => `/deals/${encodeURIComponent(id)}${step ? `/${step}` : ''}`;
 
 export function fetchDeal(id: string, signal?: AbortSignal): Promise<Deal> {
   return apiRequest<Deal>(deal(id), { signal });

@@ -7,7 +7,8 @@ export function timeLeft(at: string, now: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (days > 0)
+    return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
   if (hours > 0) return `${plural(hours, 'hour')} ${plural(minutes % 60, 'minute')}`;
   return plural(minutes, 'minute');
 }

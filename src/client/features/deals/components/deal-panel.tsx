@@ -1,19 +1,22 @@
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { mayDeal, type DealAction, type DealSide } from '../../../../shared/payments/deal-machine.ts';
+import {
+  mayDeal,
+  type DealAction,
+  type DealSide,
+} from '../../../../shared/payments/deal-machine.ts';
 import {
   DEAL_STATE_WORDS,
   DEAL_STEP_BUTTONS,
   DEAL_TIMER_WORDS,
   PAYMENT_WORDS,
   dealLines,
-  dealStepWords,
 } from '../../../../shared/payments/words.ts';
 import { AmountList } from '../../../components/ui/amount-list.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import type { Deal } from '../api/deals-api.ts';
 import { Countdown } from './countdown.tsx';
+import { DealTimeline } from './deal-timeline.tsx';
 import { DealStepDialog, type DealStepButton } from './deal-step-dialog.tsx';
 
 /**
@@ -66,21 +69,9 @@ export function DealPanel({ deal, side }: { deal: Deal; side: DealSide }) {
       ) : null}
       <div>
         <h3 className="text-sm font-semibold">Timeline</h3>
-        <ol className="mt-2 flex flex-col gap-2 border-l border-base-300 pl-4 text-sm">
-          {deal.timeline.map((event) => (
-            <li key={`${event.at}-${event.action}`}>
-              <p className="font-medium">{dealStepWords(event.action)}</p>
-              <p className="text-base-content/70">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-              </p>
-              {event.reason ? (
-                <p className="break-words whitespace-pre-line" dir="auto">
-                  {event.reason}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <div className="mt-2">
+          <DealTimeline timeline={deal.timeline} />
+        </div>
       </div>
       <DealStepDialog dealId={deal.id} button={asking} onClose={() => setAsking(null)} />
     </section>

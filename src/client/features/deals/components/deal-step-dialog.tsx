@@ -1,4 +1,5 @@
-import { FAULT_WORDS, DEAL_STEP_BUTTONS } from '../../../../shared/payments/words.ts';
+import type { DEAL_STEP_BUTTONS } from '../../../../shared/payments/words.ts';
+import { FAULT_WORDS } from '../../../../shared/payments/words.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
@@ -34,7 +35,14 @@ export function DealStepDialog({ dealId, button, onClose }: DealStepDialogProps)
         <>
           <p className="text-sm">{button.question}</p>
           {button.ask !== 'none' ? (
-            <TextareaField label="Reason" name="reason" required minLength={3} maxLength={1000} rows={3} />
+            <TextareaField
+              label="Reason"
+              name="reason"
+              required
+              minLength={3}
+              maxLength={1000}
+              rows={3}
+            />
           ) : null}
           {button.ask === 'fault' ? (
             <SelectField

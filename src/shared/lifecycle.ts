@@ -115,14 +115,17 @@ export const isBiddingOpen = (task: TaskState) => TASK_ACTIONS.bid.when(task);
 export const isAcceptable = (bid: { status: BidState }) => bid.status === 'pending';
 
 /**
- * What happens to bids: accepting one declines the other pending ones; cancelling the
- * assignment cancels the accepted one. Its bidder may withdraw a pending offer, and bidding
+ * What happens to bids: accepting one declines the other pending ones (with payments on,
+ * once its payment is secured; unpaid, it is pending again); cancelling the assignment
+ * cancels the accepted one. Its bidder may withdraw a pending offer, and bidding
  * again brings a withdrawn one back (edited, in its first place).
  */
 export const BID_TRANSITIONS = {
   accept: { from: 'pending', to: 'accepted' },
   declineOthers: { from: 'pending', to: 'declined' },
   cancelAssignment: { from: 'accepted', to: 'cancelled' },
+  /** With payments on: the accepted bid's payment never came (expired or withdrawn). */
+  unpaid: { from: 'accepted', to: 'pending' },
   withdraw: { from: 'pending', to: 'withdrawn' },
   renew: { from: 'withdrawn', to: 'pending' },
 } as const satisfies Record<string, { from: BidState; to: BidState }>;

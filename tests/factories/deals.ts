@@ -16,15 +16,14 @@ export const CARDS = {
 /** Deals between an owner and a worker through the API (PAYMENTS=sandbox). */
 export function dealHelpers(t: TestApp, owner: TestUser, worker: TestUser) {
   const call = callerFor(t);
-  /** A task of `owner` with `worker`'s bid of `amount` dollars accepted, and its deal. */
+  /** A task of `owner` with `worker`'s bid of `amount` dollars accepted: its deal. */
   const newDeal = async (amount = 120.25) => {
     const taskId = (await call('POST', '/api/tasks', owner, buildTask())).json().insertedId;
     const bidId = (await call('POST', '/api/bids', worker, buildBid(taskId, { amount }))).json()
-      .insertedId;
-    expect((await call('POST', `/api/bids/${bidId}/accept`, owner)).statusCode).toBe(200);
-    const made = await call('POST', `/api/tasks/${taskId}/deal`, owner);
-    expect(made.statusCode, made.body).toBe(201);
-    return { taskId, dealId: made.json().id as string };
+      .insertedId as string;
+    const accepted = await call('POST', `/api/bids/${bidId}/accept`, owner);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return { taskId, bidId, dealId: accepted.json().dealId as string };
   };
   const act = (user: TestUser, dealId: string, path: string, body?: object) =>
     call('POST', `/api/deals/${dealId}/${path}`, user, body);

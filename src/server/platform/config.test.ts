@@ -85,7 +85,10 @@ describe('configuration from .env.example', () => {
 
   it('payments: the sandbox outside production only; Stripe needs its keys, and its publishable key in production', () => {
     const dir = dataDir();
-    expect(loadConfig({ DATA_DIR: dir }).payments).toEqual({ mode: 'off' });
+    // Unset: the sandbox in development (the demo has deals), off in tests and production.
+    expect(loadConfig({ DATA_DIR: dir }).payments.mode).toBe('sandbox');
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }).payments).toEqual({ mode: 'off' });
+    expect(loadConfig({ DATA_DIR: dir, PAYMENTS: 'off' }).payments).toEqual({ mode: 'off' });
     const sandbox = loadConfig({ DATA_DIR: dir, PAYMENTS: 'sandbox' }).payments;
     expect(sandbox).toMatchObject({ mode: 'sandbox', eventSecret: expect.any(String) });
     expect(() => loadConfig({ DATA_DIR: dir, PAYMENTS: 'stripe' })).toThrow(

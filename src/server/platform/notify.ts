@@ -1,5 +1,5 @@
 import { notifications } from './db/schema.ts';
-import type { EventBus } from './events/bus.ts';
+import type { EventPublisher } from './events/bus.ts';
 import { queueNotificationMails, type NotificationForMail } from './mail/notification-mail.ts';
 import type { MailTx } from './mail/outbox.ts';
 
@@ -14,7 +14,7 @@ export type NewNotification = NotificationForMail;
  */
 export async function notify(
   tx: MailTx,
-  events: EventBus,
+  events: EventPublisher,
   list: NewNotification[],
   causedBy: string | null = null,
 ) {

@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 
 export const paymentsEnv = {
-  PAYMENTS: z.enum(['off', 'sandbox', 'stripe']).default('off'),
+  /** Unset: `sandbox` in development (so `npm start` shows payments), `off` elsewhere. */
+  PAYMENTS: z.enum(['off', 'sandbox', 'stripe']).optional(),
   PAYMENTS_EVENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -50,12 +51,17 @@ export type PaymentsConfig =
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
+/** The payments mode in force: PAYMENTS, or its default for the environment. */
+export const paymentsModeOf = (env: PaymentsEnv): PaymentsConfig['mode'] =>
+  env.PAYMENTS ?? (env.NODE_ENV === 'development' ? 'sandbox' : 'off');
+
 /** The payments variables' rules across variables; `issue` adds one refusal. */
 export function checkPaymentsEnv(env: PaymentsEnv, issue: (path: string, message: string) => void) {
   const production = env.NODE_ENV === 'production';
-  if (production && env.PAYMENTS === 'sandbox')
+  const mode = paymentsModeOf(env);
+  if (production && mode === 'sandbox')
     issue('PAYMENTS', 'cannot be sandbox in production (it takes test cards): use stripe or off');
-  if (env.PAYMENTS === 'stripe') {
+  if (mode === 'stripe') {
     for (const name of STRIPE_KEYS)
       if (!env[name]) issue(name, 'is required when PAYMENTS is stripe');
     if (production && !env.STRIPE_PUBLISHABLE_KEY)
@@ -71,14 +77,15 @@ export function paymentsConfigOf(
   authSecret: string,
   baseUrl: string,
 ): PaymentsConfig {
-  if (env.PAYMENTS === 'sandbox')
+  const mode = paymentsModeOf(env);
+  if (mode === 'sandbox')
     return {
       mode: 'sandbox',
       eventSecret:
         env.PAYMENTS_EVENT_SECRET ??
         createHmac('sha256', authSecret).update('payments-events').digest('base64url'),
     };
-  if (env.PAYMENTS === 'stripe')
+  if (mode === 'stripe')
     return {
       mode: 'stripe',
       stripe: {

@@ -19,6 +19,8 @@ export const acceptedSchema = z.object({
   acceptedBidId: z.string(),
   assignedTo: z.string(),
   declinedCount: z.number().int(),
+  /** With payments on: the deal awaiting the poster's payment (null with payments off). */
+  dealId: z.string().nullable(),
 });
 export type AcceptResult = z.infer<typeof acceptedSchema>;
 

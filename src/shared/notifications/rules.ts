@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'question.answered',
   'message.received',
   'search.matched',
+  'deal.updated',
+  'deal.reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -41,6 +43,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   'question.answered': 'Answers to my questions',
   'message.received': 'New private messages',
   'search.matched': 'New tasks matching my saved searches',
+  'deal.updated': 'Steps of my secured payments (paid, released, cancellation, dispute)',
+  'deal.reminder': 'Reminders to pay or release a secured payment',
 };
 
 /**

@@ -178,6 +178,32 @@ export const AUTO_RELEASE_DAYS = 5;
 /** How long a cancellation waits for the other side before it becomes a dispute. */
 export const CANCELLATION_ANSWER_HOURS = 48;
 
+/** How long before an unpaid deal expires its owner is reminded. */
+export const EXPIRY_REMINDER_MINUTES = 5;
+/** How long before the automatic release the owner is reminded. */
+export const RELEASE_REMINDER_HOURS = 24;
+/** How long a dispute waits for a ruling before the operators' list marks it escalated. */
+export const DISPUTE_ESCALATION_DAYS = 14;
+
+const MINUTE = 60_000;
+
+/** How long each timed state lasts before its timer acts (minutes). */
+export const TIMED_STATES: Partial<Record<DealState, number>> = {
+  'awaiting-payment': PAYMENT_WINDOW_MINUTES,
+  'payment-requested': AUTO_RELEASE_DAYS * 24 * 60,
+  'cancellation-requested': CANCELLATION_ANSWER_HOURS * 60,
+};
+
+/**
+ * When the deal's next timer acts (expiry, automatic release, an unanswered cancellation
+ * becoming a dispute), from the moment it entered its state; null in an untimed state.
+ */
+export function nextTimerAt(deal: { state: DealState; stateSince: Date | string }): Date | null {
+  const minutes = TIMED_STATES[deal.state];
+  if (minutes === undefined) return null;
+  return new Date(new Date(deal.stateSince).getTime() + minutes * MINUTE);
+}
+
 /** What the machine reads of a deal. */
 export interface DealFacts {
   state: DealState;

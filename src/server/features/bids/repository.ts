@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, isNull, ne, not, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, not, or, sql, type Placeholder } from 'drizzle-orm';
 import { moderationNotice } from '../../../shared/operators/rules.ts';
 import type { Bid, BidRevision } from '../../../shared/bids/schema.ts';
 import type { Page } from '../../../shared/paging/schema.ts';
 import type { MyBid } from '../../../shared/assignments/schema.ts';
-import { BID_TRANSITIONS, isAcceptable, TASK_ACTIONS } from '../../../shared/lifecycle.ts';
-import { formatDollars } from '../../../shared/money.ts';
+import { BID_TRANSITIONS, isAcceptable } from '../../../shared/lifecycle.ts';
 import { ratingSummary } from '../../../shared/reviews/rules.ts';
 import { BID_NOT_FOUND, BID_NOT_PENDING } from '../../../shared/messages.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -14,7 +13,8 @@ import { isUuid } from '../../platform/db/ids.ts';
 import { countedPage, mapPage, pageOffset } from '../../platform/db/paging.ts';
 import { bidRevisions, bids, tasks, user } from '../../platform/db/schema.ts';
 import { columnsOf } from '../../platform/db/columns.ts';
-import { guardTask } from '../tasks/index.ts';
+import { acceptedNotice, awardBid, guardTask } from '../tasks/index.ts';
+import { openDeal } from '../deals/index.ts';
 import { assertMayContact, hasBlocked } from '../blocks/index.ts';
 import { BLOCK_MESSAGES } from '../../../shared/blocks/rules.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -23,8 +23,11 @@ import { placeOffer, withdrawOffer, type BidValues } from './offers.ts';
 /** What accepting a bid did. */
 export interface Accepted {
   taskId: string;
+  /** Who the work goes to (with payments on, once the deal is paid). */
   assignedTo: string;
   declinedCount: number;
+  /** With payments on: the deal awaiting the owner's payment. */
+  dealId: string | null;
 }
 
 /** What every bid the API shows carries, from its row. */
@@ -192,14 +195,21 @@ export function createBidRepository(db: Db, events: EventBus) {
     withdraw: (bidderId: string, bidId: string) => withdrawOffer(db, events, bidderId, bidId),
 
     /**
-     * Awards the work: accepts one bid and declines every other pending one, in one
-     * transaction whose notifications go out with it, only while bidding is open.
+     * Accepts one bid, only while bidding is open, in one transaction whose notifications go
+     * out with it. Payments off: the work is awarded at once (tasks' `awardBid`: every other
+     * pending bid declined). Payments on (`secured`): the bid is accepted and its deal made,
+     * awaiting the owner's payment; the task stays open and the other bids pending until the
+     * payment is secured (the deal then awards the work), and no other bid is accepted
+     * meanwhile (409 `DEAL_EXISTS`).
      */
-    async accept(ownerId: string, bidId: string): Promise<Accepted> {
+    async accept(ownerId: string, bidId: string, secured = false): Promise<Accepted> {
       if (!isUuid(bidId)) throw notFound(BID_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [bid] = await tx
-          .select({ ...columnsOf(bids, 'taskId', 'bidderId', 'amount'), bidderName: user.name })
+          .select({
+            ...columnsOf(bids, 'id', 'taskId', 'bidderId', 'amount'),
+            bidderName: user.name,
+          })
           .from(bids)
           .innerJoin(user, eq(user.id, bids.bidderId))
           .where(eq(bids.id, bidId));
@@ -213,55 +223,21 @@ export function createBidRepository(db: Db, events: EventBus) {
           .from(bids)
           .where(eq(bids.id, bidId));
         if (!current || !isAcceptable(current)) throw conflict(BID_NOT_PENDING, 'INVALID_STATE');
+        const awarded = { ...task, id: bid.taskId };
+        const accepted = { taskId: bid.taskId, assignedTo: bid.bidderName };
+        if (!secured)
+          return {
+            ...accepted,
+            declinedCount: await awardBid(tx, events, awarded, bid),
+            dealId: null,
+          };
 
-        await tx
-          .update(tasks)
-          .set({
-            assignedTo: bid.bidderName,
-            assigneeId: bid.bidderId,
-            acceptedBidId: bidId,
-            status: TASK_ACTIONS.accept.to,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(tasks.id, bid.taskId));
+        const deal = await openDeal(tx, events, bid.taskId, ownerId, bid);
         await tx.update(bids).set({ status: BID_TRANSITIONS.accept.to }).where(eq(bids.id, bidId));
-        const { from, to } = BID_TRANSITIONS.declineOthers;
-        const declined = await tx
-          .update(bids)
-          .set({ status: to })
-          .where(and(eq(bids.taskId, bid.taskId), ne(bids.id, bidId), eq(bids.status, from)))
-          .returning({ bidderId: bids.bidderId });
-
-        const others = [...new Set(declined.map((d) => d.bidderId))].filter(
-          (id) => id !== bid.bidderId,
-        );
-        await notify(
-          tx,
-          events,
-          [
-            {
-              userId: bid.bidderId,
-              type: 'bid.accepted',
-              title: 'Your bid was accepted',
-              body: `${task.ownerName} accepted your bid of ${formatDollars(bid.amount)} on “${task.title}”.`,
-              taskId: bid.taskId,
-            },
-            ...others.map((userId) => ({
-              userId,
-              type: 'bid.declined' as const,
-              title: 'Your bid was declined',
-              body: `“${task.title}” was assigned to another bidder.`,
-              taskId: bid.taskId,
-            })),
-          ],
-          ownerId,
-        );
-        await events.publish(tx, { type: 'task.changed', taskId: bid.taskId });
-        return {
-          taskId: bid.taskId,
-          assignedTo: bid.bidderName,
-          declinedCount: declined.length,
-        };
+        const then = ' The work starts once their payment is secured.';
+        await notify(tx, events, [acceptedNotice(awarded, bid, then)], ownerId);
+        await events.publish(tx, { type: 'bid.placed', taskId: bid.taskId, bidId });
+        return { ...accepted, declinedCount: 0, dealId: deal.id };
       });
     },
 

@@ -87,13 +87,15 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       'bids',
       'Accept a bid on my task: the task is assigned, every other bid declined',
       {
+        description:
+          'With payments on, the bid is accepted and its deal made (`dealId`), awaiting the poster’s payment: the task is assigned and the other pending bids declined only once it is paid; unpaid (15 minutes) or withdrawn, the bid is pending again. While a deal awaits payment no other bid is accepted (409 `DEAL_EXISTS`). `dealId` is null with payments off.',
         params: idParams,
         response: { 200: acceptedSchema, ...errorResponses(403, 404, 409) },
       },
     ),
     async (request) => {
       const { id } = request.params;
-      const accepted = await repo.accept(request.user.id, id);
+      const accepted = await repo.accept(request.user.id, id, app.config.payments.mode !== 'off');
       request.log.info({ bidId: id, taskId: accepted.taskId }, 'bid accepted');
       return { acknowledged: true as const, acceptedBidId: id, ...accepted };
     },

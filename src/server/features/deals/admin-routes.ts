@@ -9,17 +9,16 @@ import {
 import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
-import type { PaymentProvider } from './provider.ts';
 import { dealFor, dealView } from './repository.ts';
-import { transition } from './transitions.ts';
+import { transition, type DealContext } from './transitions.ts';
 
 /**
  * The console's face of deals: read any deal, rule on a dispute, or take a person's step for
  * them. Every write names a reason and is written to the audit log in its transaction.
  */
-export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = async (
   app,
-  { provider },
+  { ctx },
 ) => {
   const db = app.database.db;
   const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
@@ -50,7 +49,7 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider 
           tx,
           await transition(
             tx,
-            provider,
+            ctx,
             request.params.id,
             action,
             {
@@ -80,7 +79,7 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider 
           tx,
           await transition(
             tx,
-            provider,
+            ctx,
             request.params.id,
             request.body.action as DealAction,
             { kind: 'operator', ...requestActor(request) },

@@ -120,8 +120,10 @@ describe('deals (PAYMENTS=sandbox)', () => {
     await timers();
     expect((await h.state(a.dealId)).state).toBe('expired');
     expect((await h.act(owner, a.dealId, 'pay', { card: CARDS.ok })).statusCode).toBe(409);
-    // Expired, the task may have a new deal.
-    expect((await h.call('POST', `/api/tasks/${a.taskId}/deal`, owner)).statusCode).toBe(201);
+    // Expired, the bid is pending again: accepting it again makes a new deal.
+    const again = await h.call('POST', `/api/bids/${a.bidId}/accept`, owner);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().dealId).not.toBe(a.dealId);
 
     const b = await h.newDeal();
     expect((await h.act(worker, b.dealId, 'withdraw')).statusCode).toBe(403);

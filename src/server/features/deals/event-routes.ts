@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { badRequest } from '../../platform/http/errors.ts';
 import { routeOptions } from '../../platform/http/route-options.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
-import type { PaymentProvider } from './provider.ts';
 import { applySignedEvent } from './repository.ts';
+import type { DealContext } from './transitions.ts';
 
 /** The largest event body taken. */
 const EVENT_BODY_LIMIT = 64 * 1024;
@@ -14,10 +14,8 @@ const EVENT_BODY_LIMIT = 64 * 1024;
  * `/api/payments/stripe/webhook`): its signed events, read as the raw body (the signature is
  * over those exact bytes), applied once each by `applySignedEvent`; 400 for a bad signature.
  */
-export const eventRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (
-  app,
-  { provider },
-) => {
+export const eventRoutes: FastifyPluginAsync<{ ctx: DealContext }> = async (app, { ctx }) => {
+  const provider = ctx.provider;
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: EVENT_BODY_LIMIT },
@@ -37,7 +35,7 @@ export const eventRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
         throw badRequest('A signed event is expected.', 'BAD_SIGNATURE');
       const body = request.body;
       const result = await app.database.db.transaction((tx) =>
-        applySignedEvent(tx, provider, { body, signature }),
+        applySignedEvent(tx, ctx, { body, signature }),
       );
       return { received: true as const, ...result };
     },

@@ -1,7 +1,8 @@
-import type { Feature } from '../../platform/feature.ts';
+import { liveFeed, type Feature } from '../../platform/feature.ts';
 import { runDealTimers, runProviderCalls } from './jobs.ts';
 import { dealsPersonalData } from './personal-data.ts';
 import { dealRoutes } from './routes.ts';
+import './events.ts';
 
 /**
  * Payment protection's deals (docs/payments.md): a secured payment per accepted bid, its
@@ -11,11 +12,19 @@ import { dealRoutes } from './routes.ts';
 export const dealsFeature: Feature = {
   name: 'deals',
   routes: dealRoutes,
+  live: [
+    liveFeed({
+      event: 'deal.changed',
+      stream: 'task',
+      send: (e) => [{ key: e.taskId, event: 'deal', data: { dealId: e.dealId } }],
+    }),
+  ],
+  notificationKinds: ['deal.updated', 'deal.reminder'],
   jobs: [
     {
       name: 'deals: timers and payouts',
       everyMs: 60_000,
-      run: ({ db, config }) => runDealTimers(db, config.payments),
+      run: ({ db, config, events }) => runDealTimers(db, config.payments, new Date(), events),
     },
     {
       name: 'deals: the payment provider’s refunds and transfers (outbox)',
@@ -27,4 +36,5 @@ export const dealsFeature: Feature = {
 };
 
 export { runDealTimers, runProviderCalls, providerOf } from './jobs.ts';
+export { openDeal } from './repository.ts';
 export { LIVE_DEAL_STATES } from '../../../shared/payments/deal-machine.ts';

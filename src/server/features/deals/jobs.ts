@@ -14,7 +14,8 @@ import { ProviderError, type PaymentProvider } from './provider.ts';
 import { runPaymentOutbox } from './outbox.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { createStripeProvider } from './stripe.ts';
-import { transition } from './transitions.ts';
+import { transition, type DealContext } from './transitions.ts';
+import { databasePublisher, type EventPublisher } from '../../platform/events/bus.ts';
 
 /** The provider payments are configured with; null while payments are off. */
 export function providerOf(config: PaymentsConfig): PaymentProvider | null {
@@ -44,11 +45,9 @@ const BATCH = 100;
  * (released by its owner in the same moment, say) is refused by the machine under the
  * deal's lock and left alone: its money moved once.
  */
-async function runOne(db: Db, provider: PaymentProvider, dealId: string, action: DealAction) {
+async function runOne(db: Db, ctx: DealContext, dealId: string, action: DealAction) {
   try {
-    await db.transaction((tx) =>
-      transition(tx, provider, dealId, action, { kind: 'timer', id: null }),
-    );
+    await db.transaction((tx) => transition(tx, ctx, dealId, action, { kind: 'timer', id: null }));
     return 1;
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) return 0;
@@ -63,9 +62,15 @@ async function runOne(db: Db, provider: PaymentProvider, dealId: string, action:
  * CANCELLATION_ANSWER_HOURS, and released money is paid out to workers who can receive it.
  * Returns how many deals moved. Nothing while payments are off.
  */
-export async function runDealTimers(db: Db, config: PaymentsConfig, now = new Date()) {
+export async function runDealTimers(
+  db: Db,
+  config: PaymentsConfig,
+  now = new Date(),
+  events: EventPublisher = databasePublisher,
+) {
   const provider = providerOf(config);
   if (!provider) return 0;
+  const ctx = { provider, events };
   let moved = 0;
   for (const { action, after } of TIMERS) {
     const [state] = DEAL_TRANSITIONS[action].from;
@@ -79,7 +84,7 @@ export async function runDealTimers(db: Db, config: PaymentsConfig, now = new Da
         ),
       )
       .limit(BATCH);
-    for (const { id } of due) moved += await runOne(db, provider, id, action);
+    for (const { id } of due) moved += await runOne(db, ctx, id, action);
   }
   const payees = provider.name === 'stripe' ? stripeAccounts : sandboxPayees;
   const payable = await db
@@ -88,6 +93,6 @@ export async function runDealTimers(db: Db, config: PaymentsConfig, now = new Da
     .innerJoin(payees, and(eq(payees.userId, deals.workerId), eq(payees.status, 'active')))
     .where(eq(deals.state, 'released'))
     .limit(BATCH);
-  for (const { id } of payable) moved += await runOne(db, provider, id, 'payout');
+  for (const { id } of payable) moved += await runOne(db, ctx, id, 'payout');
   return moved;
 }

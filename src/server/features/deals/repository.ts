@@ -3,6 +3,7 @@ import { LIVE_DEAL_STATES, nextState } from '../../../shared/payments/deal-machi
 import type { DealView } from '../../../shared/payments/schema.ts';
 import { DEFAULT_FEE_SCHEDULE, quote } from '../../../shared/payments/fees.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { EventPublisher } from '../../platform/events/bus.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import {
   bids,
@@ -13,13 +14,14 @@ import {
   tasks,
 } from '../../platform/db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors.ts';
-import { ProviderError, type PaymentProvider, type SignedEvent } from './provider.ts';
+import { ProviderError, type SignedEvent } from './provider.ts';
 import {
   DEAL_NOT_FOUND,
   lockDeal,
   NOT_YOUR_DEAL,
   sideOf,
   transition,
+  type DealContext,
   type DealRow,
 } from './transitions.ts';
 
@@ -28,11 +30,78 @@ const TASK_NOT_FOUND = 'No such task.';
 /** A bid's amount (dollars, two decimals) in cents. */
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 
+/** The bid a deal secures the payment of. */
+export interface DealBid {
+  id: string;
+  bidderId: string;
+  /** Dollars, two decimals. */
+  amount: number;
+}
+
 /**
- * Makes the deal of a task's accepted bid, awaiting the owner's payment, with the fee quote
- * frozen onto it. Only the task's owner; only with a bid accepted; one live deal per task.
+ * Makes the deal of a bid the owner accepted, in the caller's transaction (which holds the
+ * task's lock), awaiting the owner's payment, with the fee quote frozen onto it; one live
+ * deal per task (409 `DEAL_EXISTS`). The task's pages are told.
  */
-export async function createDeal(db: Db, ownerId: string, taskId: string): Promise<DealRow> {
+export async function openDeal(
+  tx: Db,
+  events: EventPublisher,
+  taskId: string,
+  ownerId: string,
+  bid: DealBid,
+): Promise<DealRow> {
+  const [live] = await tx
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.taskId, taskId), inArray(deals.state, LIVE_DEAL_STATES)));
+  if (live)
+    throw conflict(
+      'This task already has a deal going on: its payment is awaited or secured.',
+      'DEAL_EXISTS',
+    );
+  const price = toCents(bid.amount);
+  const q = quote({ amount: price, currency: DEFAULT_FEE_SCHEDULE.currency });
+  const fee = (id: string) => q.lines.find((l) => l.kind === id)?.amount.amount ?? 0;
+  const [deal] = await tx
+    .insert(deals)
+    .values({
+      taskId,
+      bidId: bid.id,
+      ownerId,
+      workerId: bid.bidderId,
+      currency: q.totals.posterPays.currency,
+      price,
+      bookingFee: fee('booking-fee'),
+      serviceFee: fee('service-fee'),
+      posterPays: q.totals.posterPays.amount,
+      workerReceives: q.totals.workerReceives.amount,
+      scheduleVersion: q.scheduleVersion,
+    })
+    .returning();
+  await tx.insert(dealEvents).values({
+    dealId: deal!.id,
+    action: 'create',
+    actor: 'owner',
+    actorId: ownerId,
+    fromState: 'awaiting-payment',
+    toState: 'awaiting-payment',
+    detail: { price: deal!.price, posterPays: deal!.posterPays },
+  });
+  await events.publish(tx, { type: 'deal.changed', taskId, dealId: deal!.id });
+  return deal!;
+}
+
+/**
+ * A deal for a task awarded before its payment was secured (an award made while payments
+ * were off): only the task's owner, only while its bid is accepted and the task not
+ * completed. With payments on, accepting a bid makes its deal.
+ */
+export async function createDeal(
+  db: Db,
+  events: EventPublisher,
+  ownerId: string,
+  taskId: string,
+): Promise<DealRow> {
   return db.transaction(async (tx) => {
     const [task] = isUuid(taskId)
       ? await tx
@@ -63,39 +132,7 @@ export async function createDeal(db: Db, ownerId: string, taskId: string): Promi
         'Accept a bid first: a deal secures the payment of an accepted bid.',
         'NO_ACCEPTED_BID',
       );
-    const [live] = await tx
-      .select({ id: deals.id })
-      .from(deals)
-      .where(and(eq(deals.taskId, taskId), inArray(deals.state, LIVE_DEAL_STATES)));
-    if (live) throw conflict('This task already has a deal going on.', 'DEAL_EXISTS');
-    const q = quote({ amount: toCents(bid.amount), currency: DEFAULT_FEE_SCHEDULE.currency });
-    const fee = (id: string) => q.lines.find((l) => l.kind === id)?.amount.amount ?? 0;
-    const [deal] = await tx
-      .insert(deals)
-      .values({
-        taskId,
-        bidId: bid.id,
-        ownerId,
-        workerId: bid.bidderId,
-        currency: q.totals.posterPays.currency,
-        price: toCents(bid.amount),
-        bookingFee: fee('booking-fee'),
-        serviceFee: fee('service-fee'),
-        posterPays: q.totals.posterPays.amount,
-        workerReceives: q.totals.workerReceives.amount,
-        scheduleVersion: q.scheduleVersion,
-      })
-      .returning();
-    await tx.insert(dealEvents).values({
-      dealId: deal!.id,
-      action: 'create',
-      actor: 'owner',
-      actorId: ownerId,
-      fromState: 'awaiting-payment',
-      toState: 'awaiting-payment',
-      detail: { price: deal!.price, posterPays: deal!.posterPays },
-    });
-    return deal!;
+    return openDeal(tx, events, taskId, ownerId, bid);
   });
 }
 
@@ -145,9 +182,10 @@ export async function dealFor(db: Db, dealId: string, userId: string | null): Pr
  */
 export async function applySignedEvent(
   tx: Db,
-  provider: PaymentProvider,
+  ctx: DealContext,
   signed: SignedEvent,
 ): Promise<{ replayed: boolean; applied: boolean }> {
+  const provider = ctx.provider;
   let event;
   try {
     event = provider.parseEvent(signed);
@@ -175,7 +213,7 @@ export async function applySignedEvent(
         throw conflict('The payment is not the deal’s amount.');
       await transition(
         inner,
-        provider,
+        ctx,
         paid.dealId,
         'pay',
         { kind: 'owner', id: null, label: 'provider' },
@@ -232,11 +270,12 @@ const declined = () => new HttpError(402, 'The card was declined.', 'CARD_DECLIN
  */
 export async function payDeal(
   db: Db,
-  provider: PaymentProvider,
+  ctx: DealContext,
   ownerId: string,
   dealId: string,
   card: string,
 ) {
+  const provider = ctx.provider;
   if (!provider.direct) {
     const deal = await db.transaction((tx) => payableDeal(tx, ownerId, dealId));
     const amount = { amount: deal.posterPays, currency: deal.currency };
@@ -277,7 +316,7 @@ export async function payDeal(
         .where(eq(deals.id, dealId));
       return { declined: true as const };
     }
-    if (charge.event) await applySignedEvent(tx, provider, charge.event);
+    if (charge.event) await applySignedEvent(tx, ctx, charge.event);
     const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
     return {
       declined: false as const,
@@ -292,7 +331,7 @@ export async function payDeal(
 /** The owner completes a charge's authentication (sandbox); its event pays the deal. */
 export async function authenticateCharge(
   db: Db,
-  provider: PaymentProvider,
+  ctx: DealContext,
   ownerId: string,
   dealId: string,
   chargeId: string,
@@ -302,10 +341,10 @@ export async function authenticateCharge(
     if (sideOf(deal, ownerId) !== 'owner') throw forbidden('Only the poster pays for the deal.');
     if (deal.state !== 'awaiting-payment')
       throw conflict('The deal no longer waits for its payment.', 'INVALID_STATE');
-    const done = await provider.authenticate(tx, chargeId);
+    const done = await ctx.provider.authenticate(tx, chargeId);
     if (!done || done.dealId !== dealId)
       throw notFound('No charge of this deal waits for authentication.');
-    await applySignedEvent(tx, provider, done.event);
+    await applySignedEvent(tx, ctx, done.event);
     const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
     return dealView(tx, now!);
   });

@@ -44,10 +44,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = providerOf(app.config.payments);
   if (!provider) return;
   const db = app.database.db;
+  const ctx = { provider, events: app.events };
   const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
 
-  await app.register(adminDealRoutes, { provider });
-  await app.register(eventRoutes, { provider });
+  await app.register(adminDealRoutes, { ctx });
+  await app.register(eventRoutes, { ctx });
 
   /** One step of a side on the deal, in one transaction under the deal's lock. */
   const step = (
@@ -61,7 +62,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!side) throw forbidden(NOT_YOUR_DEAL);
       return dealView(
         tx,
-        await transition(tx, provider, dealId, action(side), { kind: side, id: userId }, input),
+        await transition(tx, ctx, dealId, action(side), { kind: side, id: userId }, input),
       );
     });
 
@@ -69,12 +70,12 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tasks/:id/deal',
     routeOptions('user', 'deals', 'Secure the payment of my task’s accepted bid (a deal)', {
       description:
-        'The deal waits for the poster’s payment with the fee quote frozen onto it; unpaid, it expires.',
+        'For a task awarded before payments were on (with payments on, accepting a bid makes its deal). The deal waits for the poster’s payment with the fee quote frozen onto it; unpaid, it expires.',
       params: taskIdParamsSchema,
       response: { 201: dealSchema, ...errorResponses(403, 404, 409) },
     }),
     async (request, reply) => {
-      const deal = await createDeal(db, request.user.id, request.params.id);
+      const deal = await createDeal(db, app.events, request.user.id, request.params.id);
       return reply.code(201).send(await dealView(db, deal));
     },
   );
@@ -95,7 +96,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payDealSchema,
       response: { 200: payResultSchema, ...errorResponses(400, 402, 403, 404, 409, 503) },
     }),
-    async (request) => payDeal(db, provider, request.user.id, request.params.id, request.body.card),
+    async (request) => payDeal(db, ctx, request.user.id, request.params.id, request.body.card),
   );
 
   app.post(
@@ -105,7 +106,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       response: answer,
     }),
     async (request) =>
-      authenticateCharge(db, provider, request.user.id, request.params.id, request.params.chargeId),
+      authenticateCharge(db, ctx, request.user.id, request.params.id, request.params.chargeId),
   );
 
   /** The steps with no body: the path, the action (by the caller's side) and the summary. */

@@ -14,7 +14,10 @@ import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import { dealEvents, deals } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { EventPublisher } from '../../platform/events/bus.ts';
 import { LedgerError } from '../payments/index.ts';
+import { awardPaidBid, reopenBid } from '../tasks/index.ts';
+import { announceStep } from './notices.ts';
 import { moveMoney } from './money.ts';
 import { callProvider } from './outbox.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -45,6 +48,12 @@ export interface TransitionInput {
 
 export type DealRow = typeof deals.$inferSelect;
 
+/** What a deal's steps work with: the payment provider and where events go. */
+export interface DealContext {
+  provider: PaymentProvider;
+  events: EventPublisher;
+}
+
 /** The deal, locked for the rest of the transaction: every write to a deal starts here. */
 export async function lockDeal(tx: Db, dealId: string): Promise<DealRow> {
   const [deal] = isUuid(dealId)
@@ -66,12 +75,13 @@ const namedSide = (action: DealAction): DealSide | null =>
  * Performs `action` on the deal, locked, in the caller's transaction: checks it against the
  * deal machine (403 not theirs, 409 not now), moves the money (one ledger transaction under
  * the deal's key, and the provider's refund or transfer), moves the state, writes the
- * timeline and, for an operator, the audit log. Returns the deal as it now is. A network
+ * timeline and, for an operator, the audit log; awards the work once paid (or puts the bid
+ * back to pending when it never was), and tells both sides and the task's pages. Returns the deal as it now is. A network
  * provider's refund or transfer is written to the payment outbox, made once this commits.
  */
 export async function transition(
   tx: Db,
-  provider: PaymentProvider,
+  { provider, events }: DealContext,
   dealId: string,
   action: DealAction,
   actor: ActorRef,
@@ -160,6 +170,14 @@ export async function transition(
     toState: to,
     reason: input.reason?.trim() ?? null,
     detail,
+  });
+  // Paid, the work is awarded; never paid, the bid is pending again (shared/lifecycle.ts).
+  if (deal.state === 'awaiting-payment')
+    await (to === 'funded' ? awardPaidBid : reopenBid)(tx, events, deal.bidId);
+  await announceStep(tx, events, updated!, {
+    from: deal.state,
+    actorId: actor.id,
+    reason: input.reason?.trim() ?? null,
   });
   if (actor.kind === 'operator')
     await recordAudit(

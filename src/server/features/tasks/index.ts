@@ -10,6 +10,7 @@ import { taskDemo } from './demo.ts';
 import { taskPages, taskSitemap } from './pages.ts';
 
 export { guardTask } from './lifecycle-guard.ts';
+export { acceptedNotice, awardBid, awardPaidBid, reopenBid } from './award.ts';
 export { taskFieldColumns } from './columns.ts';
 export { browseFilters, taskOrder, taskWhere } from './query.ts';
 

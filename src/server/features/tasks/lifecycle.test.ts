@@ -35,6 +35,7 @@ describe('accepting a bid and the task lifecycle', () => {
       acceptedBidId: annBid,
       assignedTo: ann.name,
       declinedCount: 1,
+      dealId: null, // payments off: no deal
     });
 
     expect(await task(taskId)).toMatchObject({ assignedTo: ann.name, status: 'In Progress' });

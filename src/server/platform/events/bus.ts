@@ -33,6 +33,16 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** What only sends events (a job's or a test's caller may have no listening bus). */
+export type EventPublisher = Pick<EventBus, 'publish'>;
+
+/** Sends an event through the database, with no bus: the same as any bus's `publish`. */
+export const databasePublisher: EventPublisher = {
+  async publish(db, event) {
+    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  },
+};
+
 /**
  * Events between server instances travel by PostgreSQL LISTEN/NOTIFY (on PGlite, within
  * the one process). Each instance keeps a single listening connection and fans out locally.
@@ -63,9 +73,7 @@ export async function createEventBus(
     () => deliver({ type: 'resync' }),
   );
   return {
-    async publish(db, event) {
-      await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
-    },
+    publish: databasePublisher.publish,
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);

@@ -1,4 +1,4 @@
-import type { FeeSchedule } from '../../shared/payments/fees.ts';
+import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../../shared/payments/fees.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 
 /** How this server takes payments: `off` when payment protection is not turned on. */
@@ -22,7 +22,8 @@ export function paymentsConfig(): Promise<PaymentsConfig> {
     (answer) => ({
       mode: answer.mode ?? (answer.provider === 'stripe' ? 'stripe' : 'sandbox'),
       publishableKey: answer.publishableKey ?? null,
-      feeSchedule: answer.feeSchedule ?? null,
+      // A server that does not name its schedule charges by the default one.
+      feeSchedule: answer.feeSchedule ?? DEFAULT_FEE_SCHEDULE,
     }),
     (error: unknown) => {
       // A 404 is the answer (off); any other failure is asked again next time.

@@ -27,8 +27,11 @@ export interface EarningsLine {
 }
 
 export interface Earnings {
+  /** Released to the worker, not paid out yet. */
   balance: Money;
+  /** Secured in deals going on, not released yet. */
   pending: Money;
+  paidOut?: Money;
   lines: EarningsLine[];
   nextCursor?: string | null;
 }

@@ -1,22 +1,29 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { EARNINGS_KIND_WORDS, formatCents } from '../../../../shared/payments/words.ts';
+import type { Money } from '../../../../shared/payments/money.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { EARNINGS_CSV_URL, type Earnings } from '../api/deals-api.ts';
 
-/** A worker's balance, what waits to be paid out, the lines newest first and the CSV. */
+/**
+ * A worker's earnings: released and not paid out yet, secured in deals going on, paid out;
+ * the lines newest first and the CSV.
+ */
 export function EarningsView({ earnings, olderHref }: { earnings: Earnings; olderHref?: string }) {
+  const figures: [string, Money][] = [
+    ['Ready to be paid out', earnings.balance],
+    ['Secured in work going on', earnings.pending],
+    ...(earnings.paidOut ? [['Paid out', earnings.paidOut] as [string, Money]] : []),
+  ];
   return (
     <div className="flex flex-col gap-5">
-      <dl className="grid grid-cols-2 gap-4">
-        <div className="rounded-box bg-base-200 p-4">
-          <dt className="text-sm text-base-content/75">Balance</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{formatCents(earnings.balance)}</dd>
-        </div>
-        <div className="rounded-box bg-base-200 p-4">
-          <dt className="text-sm text-base-content/75">Waiting to be paid out</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{formatCents(earnings.pending)}</dd>
-        </div>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {figures.map(([label, amount]) => (
+          <div key={label} className="rounded-box bg-base-200 p-4">
+            <dt className="text-sm text-base-content/75">{label}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{formatCents(amount)}</dd>
+          </div>
+        ))}
       </dl>
       {earnings.lines.length === 0 ? (
         <p className="text-base-content/75">No earnings yet. Payments you receive appear here.</p>

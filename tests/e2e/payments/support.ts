@@ -5,10 +5,10 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startStack, type Stack } from '../support/stack.ts';
-import { expect, test as base } from '../tasks/support.ts';
+import { createTask, expect, placeBid, test as base } from '../tasks/support.ts';
 
-export { expect };
-export { createTask, placeBid, uniqueToken } from '../tasks/support.ts';
+export { createTask, expect, placeBid };
+export { uniqueToken } from '../tasks/support.ts';
 
 /** The sandbox's test cards (its numbers decide a charge's outcome). */
 export const CARDS = {
@@ -35,7 +35,7 @@ export const test = base.extend<object, { paymentsStack: Stack }>({
   },
 });
 
-/** Accepts `bidId` on the owner's bids screen and pays with `card` on the pay screen. */
+/** Accepts `bidderName`'s bid on the owner's bids screen: the pay screen opens. */
 export async function acceptAndOpenPay(page: Page, taskId: string, bidderName: string) {
   await page.goto(`/view-bids/${taskId}`);
   const card = page.getByRole('article').filter({ hasText: bidderName });
@@ -76,4 +76,28 @@ export async function post(api: APIRequestContext, origin: string, path: string,
   const response = await api.post(path, { headers: { origin } });
   expect(response.status(), await response.text()).toBe(status);
   return response.json() as Promise<unknown>;
+}
+
+/**
+ * A task of the owner (`owner`'s request client), a bid of the worker's, accepted: its deal
+ * waits for payment; with `card`, paid through the API too. Returns the ids.
+ */
+export async function dealThroughApi(
+  owner: APIRequestContext,
+  worker: APIRequestContext,
+  origin: string,
+  options: { title?: string; amount?: number; card?: string } = {},
+): Promise<{ taskId: string; dealId: string }> {
+  const taskId = await createTask(owner, origin, options.title ? { title: options.title } : {});
+  const bidId = await placeBid(worker, origin, taskId, options.amount ?? 80);
+  const accepted = (await post(owner, origin, `/api/bids/${bidId}/accept`)) as { dealId: string };
+  expect(accepted.dealId).toBeTruthy();
+  if (options.card) {
+    const response = await owner.post(`/api/deals/${accepted.dealId}/pay`, {
+      data: { card: options.card.replaceAll(' ', '') },
+      headers: { origin },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  return { taskId, dealId: accepted.dealId };
 }

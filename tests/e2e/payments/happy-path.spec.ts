@@ -7,7 +7,6 @@
 import { TEST_DEAL_TIMERS_PATH } from '../support/stack.ts';
 import {
   CARDS,
-  acceptAndOpenPay,
   createTask,
   dealPanel,
   dealStep,

@@ -15,16 +15,18 @@ let asked: Promise<PaymentsConfig> | null = null;
 
 /**
  * The server's payment settings, asked once per page load (they change only with a restart).
- * With payments off the server has no such route: its 404 means `off`.
+ * With payments off the server says `mode: 'off'` (an older server has no such route: its 404
+ * means `off` too).
  */
 export function paymentsConfig(): Promise<PaymentsConfig> {
   asked ??= apiRequest<Partial<PaymentsConfig> & { provider?: string }>('/payments/config').then(
-    (answer) => ({
-      mode: answer.mode ?? (answer.provider === 'stripe' ? 'stripe' : 'sandbox'),
-      publishableKey: answer.publishableKey ?? null,
+    (answer) => {
+      const mode = answer.mode ?? (answer.provider === 'stripe' ? 'stripe' : 'sandbox');
+      if (mode === 'off') return OFF;
       // A server that does not name its schedule charges by the default one.
-      feeSchedule: answer.feeSchedule ?? DEFAULT_FEE_SCHEDULE,
-    }),
+      const feeSchedule = answer.feeSchedule ?? DEFAULT_FEE_SCHEDULE;
+      return { mode, publishableKey: answer.publishableKey ?? null, feeSchedule };
+    },
     (error: unknown) => {
       // A 404 is the answer (off); any other failure is asked again next time.
       if (!(error instanceof ApiError && error.status === 404)) asked = null;

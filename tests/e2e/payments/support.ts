@@ -21,14 +21,15 @@ export const test = base.extend<object, { paymentsStack: Stack }>({
   paymentsStack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const stack = await startStack({ env: { PAYMENTS: 'sandbox' } });
+      // A second app beside the main one on a busy machine: it may take a while to start.
+      const stack = await startStack({ env: { PAYMENTS: 'sandbox' }, startTimeoutMs: 150_000 });
       try {
         await use(stack);
       } finally {
         await stack.stop();
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ paymentsStack }, use) => {
     await use(paymentsStack.baseURL);

@@ -87,6 +87,8 @@ export interface StackOptions {
   seed?: boolean;
   /** More environment for the app, over the tests' own (e.g. `PAYMENTS: 'sandbox'`). */
   env?: Record<string, string>;
+  /** How long the app may take to answer its health check (60 s when not said). */
+  startTimeoutMs?: number;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -128,7 +130,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   try {
-    await waitForHealth(baseURL, server, 60_000);
+    await waitForHealth(baseURL, server, options.startTimeoutMs ?? 60_000);
   } catch (error) {
     server.kill('SIGTERM');
     await provider.stop();

@@ -84,11 +84,11 @@ async function loadQuestions(id: string, pages: number, signal: AbortSignal) {
 }
 
 /**
- * The task's secured payment, when payment protection is on and the task has an accepted
- * bid: the server shows it to the task's two sides only (anyone else: none).
+ * The task's secured payment, when payment protection is on: the server shows it to the
+ * task's two sides only (anyone else: none).
  */
-async function loadDeal(id: string, payments: PaymentsConfig, bids: Bid[], signal: AbortSignal) {
-  if (payments.mode === 'off' || !bids.some((bid) => bid.status === 'accepted')) return null;
+async function loadDeal(id: string, payments: PaymentsConfig, signal: AbortSignal) {
+  if (payments.mode === 'off') return null;
   return fetchTaskDeal(id, signal).catch(() => null);
 }
 
@@ -108,7 +108,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     paymentsConfig(),
   ]);
   toCanonicalId(request, id, task);
-  const deal = await loadDeal(task._id, payments, bids.list, request.signal);
+  const deal = await loadDeal(task._id, payments, request.signal);
   // Reviews exist for completed work, and only its two people read them here.
   const reviews =
     task.status === 'Completed' ? await fetchTaskReviews(task._id, request.signal) : null;

@@ -204,6 +204,14 @@ export function nextTimerAt(deal: { state: DealState; stateSince: Date | string 
   return new Date(new Date(deal.stateSince).getTime() + minutes * MINUTE);
 }
 
+/** Whether a dispute has waited for a ruling past DISPUTE_ESCALATION_DAYS. */
+export const isEscalated = (
+  deal: { state: DealState; stateSince: Date | string },
+  now = new Date(),
+) =>
+  deal.state === 'disputed' &&
+  now.getTime() - new Date(deal.stateSince).getTime() >= DISPUTE_ESCALATION_DAYS * 86_400_000;
+
 /** What the machine reads of a deal. */
 export interface DealFacts {
   state: DealState;

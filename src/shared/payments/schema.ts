@@ -60,6 +60,10 @@ export const dealSchema = z.object({
   version: z.number().int(),
   /** What the deal's escrow account holds now (0 in every final state). */
   escrow: cents,
+  /** Which side the reader is on (null for an operator). */
+  viewerSide: z.enum(['owner', 'worker']).nullable(),
+  /** When the next timer acts (expiry, automatic release, a cancellation becoming a dispute). */
+  nextTimerAt: z.string().nullable(),
   timeline: z.array(
     z.object({
       at: z.string(),
@@ -73,6 +77,95 @@ export const dealSchema = z.object({
   ),
 });
 export type DealView = z.infer<typeof dealSchema>;
+
+export const moneySchema = z.object({ amount: cents, currency: z.enum(CURRENCIES) });
+
+/** The fee schedule in force, for the browser's own `quote()` (shared/payments/fees.ts). */
+export const feeScheduleSchema = z.object({
+  version: z.string(),
+  currency: z.enum(CURRENCIES),
+  bookingFee: z.object({ rate: cents, minimum: cents, cap: cents }),
+  serviceFee: z.object({ bands: z.array(z.object({ upTo: cents.nullable(), rate: cents })) }),
+});
+
+export const paymentsConfigSchema = z.object({
+  mode: z.enum(['off', 'sandbox', 'stripe']),
+  /** The provider's name: the mode (`off` with payments off). */
+  provider: z.string(),
+  publishableKey: z.string().nullable(),
+  feeSchedule: feeScheduleSchema,
+});
+export type PaymentsConfigView = z.infer<typeof paymentsConfigSchema>;
+
+export const payeeStatusSchema = z.object({ status: z.enum(['none', 'pending', 'active']) });
+
+/** One line in or out of a worker's earnings (a ledger posting), newest first. */
+export const earningsLineSchema = z.object({
+  at: z.string(),
+  /** The ledger transaction's kind: `release`, `split`, `payout`, `correction`. */
+  kind: z.string(),
+  dealId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  taskTitle: z.string().nullable(),
+  /** Positive into the earnings, negative out (a payout). */
+  amount: moneySchema,
+});
+export type EarningsLine = z.infer<typeof earningsLineSchema>;
+
+export const earningsSchema = z.object({
+  /** Released to the worker and not paid out yet (their earnings account). */
+  balance: moneySchema,
+  /** Secured in deals going on, not released yet: what the worker receives once released. */
+  pending: moneySchema,
+  /** Sent to the worker's payout account so far. */
+  paidOut: moneySchema,
+  lines: z.array(earningsLineSchema),
+  nextCursor: z.string().nullable(),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+/** A deal in the operators' list. */
+export const adminDealItemSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  taskTitle: z.string().nullable(),
+  state: z.enum(DEAL_STATES),
+  ownerId: z.string(),
+  workerId: z.string(),
+  posterPays: cents,
+  currency: z.enum(CURRENCIES),
+  createdAt: z.string(),
+  stateSince: z.string(),
+  /** A dispute waiting for a ruling for 14 days or more. */
+  escalated: z.boolean(),
+});
+export type AdminDealItem = z.infer<typeof adminDealItemSchema>;
+
+export const adminDealListQuerySchema = z.object({
+  state: z.enum(DEAL_STATES).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** One posting of a deal's ledger transactions (the operators' deal page). */
+export const dealLedgerLineSchema = z.object({
+  at: z.string(),
+  /** The transaction's kind: fund, release, refund, split, payout. */
+  kind: z.string(),
+  transactionId: z.string(),
+  /** card, escrow, earnings, platform-fees, payouts, processor-fees. */
+  accountKind: z.string(),
+  /** The deal (escrow) or the worker (earnings); null for the platform's accounts. */
+  accountOwner: z.string().nullable(),
+  amount: moneySchema,
+});
+export type DealLedgerLine = z.infer<typeof dealLedgerLineSchema>;
+
+/** A deal as the operators' console reads it: with its ledger lines and escalation. */
+export const adminDealSchema = dealSchema.extend({
+  ledger: z.array(dealLedgerLineSchema),
+  escalated: z.boolean(),
+});
 
 export const payResultSchema = z.object({
   deal: dealSchema,

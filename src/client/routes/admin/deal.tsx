@@ -109,7 +109,7 @@ export function Component() {
           <DealTimeline timeline={deal.timeline} />
         </Panel>
         <Panel title="Ledger lines" className="lg:col-span-2">
-          <LedgerTable lines={deal.ledger ?? []} />
+          <LedgerTable lines={deal.ledger} />
         </Panel>
         {canAct && (deal.state === 'disputed' || twins.length > 0) ? (
           <Panel title="Act on this deal" className="lg:col-span-2">

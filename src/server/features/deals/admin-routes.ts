@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DealAction } from '../../../shared/payments/deal-machine.ts';
+import { isEscalated, type DealAction } from '../../../shared/payments/deal-machine.ts';
+import { cursorPageSchema } from '../../../shared/paging/schema.ts';
 import {
+  adminDealItemSchema,
+  adminDealListQuerySchema,
+  adminDealSchema,
   dealIdParamsSchema,
   dealSchema,
   operatorActSchema,
@@ -9,6 +13,7 @@ import {
 import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
+import { adminDealList, dealLedger } from './lists.ts';
 import { dealFor, dealView } from './repository.ts';
 import { transition, type DealContext } from './transitions.ts';
 
@@ -24,12 +29,29 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = asyn
   const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
 
   app.get(
-    '/api/admin/deals/:id',
-    operator('support', 'A deal with its timeline (operators)', {
-      params: dealIdParamsSchema,
-      response: { 200: dealSchema, ...errorResponses(403, 404) },
+    '/api/admin/deals',
+    operator('support', 'Deals, newest first, optionally in one state (operators)', {
+      description:
+        '`state=disputed` lists the disputes; `escalated` marks one waiting for a ruling for 14 days or more. Paged by `cursor` (the previous page’s `nextCursor`) and `limit`.',
+      querystring: adminDealListQuerySchema,
+      response: {
+        200: cursorPageSchema(adminDealItemSchema),
+        ...errorResponses(400, 403, 404),
+      },
     }),
-    async (request) => dealFor(db, request.params.id, null),
+    async (request) => adminDealList(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/deals/:id',
+    operator('support', 'A deal with its timeline and ledger lines (operators)', {
+      params: dealIdParamsSchema,
+      response: { 200: adminDealSchema, ...errorResponses(403, 404) },
+    }),
+    async (request) => {
+      const deal = await dealFor(db, request.params.id, null);
+      return { ...deal, ledger: await dealLedger(db, deal.id), escalated: isEscalated(deal) };
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { LIVE_DEAL_STATES, nextState } from '../../../shared/payments/deal-machine.ts';
+import { LIVE_DEAL_STATES, nextState, nextTimerAt } from '../../../shared/payments/deal-machine.ts';
 import type { DealView } from '../../../shared/payments/schema.ts';
 import { DEFAULT_FEE_SCHEDULE, quote } from '../../../shared/payments/fees.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -136,8 +136,15 @@ export async function createDeal(
   });
 }
 
-/** The deal as its sides and operators read it: the row, its escrow and its timeline. */
-export async function dealView(db: Db, deal: DealRow): Promise<DealView> {
+/**
+ * The deal as its sides and operators read it: the row, its escrow, its timeline, the
+ * reader's side (`viewerId`; null for an operator) and when its next timer acts.
+ */
+export async function dealView(
+  db: Db,
+  deal: DealRow,
+  viewerId: string | null = null,
+): Promise<DealView> {
   const [escrow] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
@@ -153,6 +160,8 @@ export async function dealView(db: Db, deal: DealRow): Promise<DealView> {
     createdAt: deal.createdAt.toISOString(),
     stateSince: deal.stateSince.toISOString(),
     escrow: escrow?.balance ?? 0,
+    viewerSide: viewerId === null ? null : sideOf(deal, viewerId),
+    nextTimerAt: nextTimerAt(deal)?.toISOString() ?? null,
     timeline: events.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
@@ -170,7 +179,7 @@ export async function dealFor(db: Db, dealId: string, userId: string | null): Pr
   const [deal] = isUuid(dealId) ? await db.select().from(deals).where(eq(deals.id, dealId)) : [];
   if (!deal) throw notFound(DEAL_NOT_FOUND);
   if (userId !== null && !sideOf(deal, userId)) throw forbidden(NOT_YOUR_DEAL);
-  return dealView(db, deal);
+  return dealView(db, deal, userId);
 }
 
 /**
@@ -320,7 +329,7 @@ export async function payDeal(
     const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
     return {
       declined: false as const,
-      deal: await dealView(tx, now!),
+      deal: await dealView(tx, now!, ownerId),
       payment: { chargeId: charge.id, status: charge.status },
     };
   });
@@ -346,6 +355,6 @@ export async function authenticateCharge(
       throw notFound('No charge of this deal waits for authentication.');
     await applySignedEvent(tx, ctx, done.event);
     const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
-    return dealView(tx, now!);
+    return dealView(tx, now!, ownerId);
   });
 }

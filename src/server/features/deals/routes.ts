@@ -19,6 +19,7 @@ import { routeOptions } from '../../platform/http/route-options.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { adminDealRoutes } from './admin-routes.ts';
 import { eventRoutes } from './event-routes.ts';
+import { paymentsConfigRoute, paymentsRoutes } from './payments-routes.ts';
 import { providerOf } from './jobs.ts';
 import {
   authenticateCharge,
@@ -38,16 +39,19 @@ import {
 
 /**
  * Payment protection's routes: registered only when payments are on (PAYMENTS), so with
- * them off every path here is an unknown endpoint, as before.
+ * them off every path here is an unknown endpoint, as before (but the public config, which
+ * says payments are off).
  */
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = providerOf(app.config.payments);
+  await app.register(paymentsConfigRoute);
   if (!provider) return;
   const db = app.database.db;
   const ctx = { provider, events: app.events };
   const answer = { 200: dealSchema, ...errorResponses(400, 403, 404, 409) };
 
   await app.register(adminDealRoutes, { ctx });
+  await app.register(paymentsRoutes, { provider });
   await app.register(eventRoutes, { ctx });
 
   /** One step of a side on the deal, in one transaction under the deal's lock. */
@@ -63,6 +67,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       return dealView(
         tx,
         await transition(tx, ctx, dealId, action(side), { kind: side, id: userId }, input),
+        userId,
       );
     });
 
@@ -76,7 +81,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const deal = await createDeal(db, app.events, request.user.id, request.params.id);
-      return reply.code(201).send(await dealView(db, deal));
+      return reply.code(201).send(await dealView(db, deal, request.user.id));
     },
   );
 
@@ -200,19 +205,5 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       provider.onboardPayee(db, request.user.id).catch((err: unknown) => {
         throw providerFailure(err);
       }),
-  );
-
-  app.get(
-    '/api/payments/config',
-    routeOptions('public', 'deals', 'Which payment provider this server uses', {
-      response: {
-        200: z.object({ provider: z.string(), publishableKey: z.string().nullable() }),
-      },
-    }),
-    async () => ({
-      provider: provider.name,
-      publishableKey:
-        app.config.payments.mode === 'stripe' ? app.config.payments.stripe.publishableKey : null,
-    }),
   );
 };

@@ -19,7 +19,10 @@ interface AcceptBidDialogProps {
  * on it also shows what the poster pays, and accepting leads on to paying.
  */
 export function AcceptBidDialog({ bid, onClose, schedule = null }: AcceptBidDialogProps) {
-  const payment = bid && schedule ? posterLines(quote({ amount: toCents(bid.amount), currency: schedule.currency }, schedule)) : null;
+  const payment =
+    bid && schedule
+      ? posterLines(quote({ amount: toCents(bid.amount), currency: schedule.currency }, schedule))
+      : null;
   return (
     <ConfirmActionDialog
       open={bid !== null}

@@ -1,36 +1,22 @@
 /** The console's calls about deals (operators: support reads, moderators act). */
-import type { DealState, Fault } from '../../../../shared/payments/deal-machine.ts';
-import type { Money } from '../../../../shared/payments/money.ts';
+import type { z } from 'zod';
+import type { Fault } from '../../../../shared/payments/deal-machine.ts';
+import type {
+  AdminDealItem,
+  DealLedgerLine,
+  adminDealSchema,
+} from '../../../../shared/payments/schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Deal } from './deals-api.ts';
 
-/** One deal of the console's list. */
-export interface ConsoleDealItem {
-  id: string;
-  taskId: string;
-  taskTitle?: string | null;
-  state: DealState;
-  posterPays: number;
-  currency?: string;
-  stateSince: string;
-  /** A dispute older than the escalation time. */
-  escalated: boolean;
-}
+export type { AdminDealItem, DealLedgerLine };
 
 export interface ConsoleDealList {
-  items: ConsoleDealItem[];
-  nextCursor?: string | null;
+  items: AdminDealItem[];
+  nextCursor: string | null;
 }
 
-/** One posting of the deal's ledger transactions. */
-export interface LedgerLine {
-  at: string;
-  kind: string;
-  accountKind: string;
-  amount: Money;
-}
-
-export type ConsoleDeal = Deal & { ledger?: LedgerLine[] };
+export type ConsoleDeal = z.infer<typeof adminDealSchema>;
 
 export function fetchConsoleDeals(
   query: { state?: string; cursor?: string },

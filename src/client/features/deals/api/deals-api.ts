@@ -1,40 +1,21 @@
-import type { DealSide, Fault } from '../../../../shared/payments/deal-machine.ts';
-import type { Money } from '../../../../shared/payments/money.ts';
-import type { DealView } from '../../../../shared/payments/schema.ts';
+import type { z } from 'zod';
+import type { Fault } from '../../../../shared/payments/deal-machine.ts';
+import type {
+  DealView,
+  Earnings,
+  EarningsLine,
+  payeeStatusSchema,
+  payResultSchema,
+} from '../../../../shared/payments/schema.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /** A deal as one of its two sides reads it, with when its next timer acts. */
-export type Deal = DealView & { viewerSide?: DealSide; nextTimerAt?: string | null };
+export type Deal = DealView;
+export type { Earnings, EarningsLine };
 
-export interface PayResult {
-  deal: Deal;
-  payment: {
-    chargeId: string;
-    status: 'succeeded' | 'requires-authentication' | 'processing';
-    clientSecret?: string;
-  };
-}
+export type PayResult = z.infer<typeof payResultSchema>;
 
-export type PayeeStatus = 'none' | 'pending' | 'active';
-
-export interface EarningsLine {
-  at: string;
-  kind: string;
-  dealId: string | null;
-  taskId: string | null;
-  taskTitle: string | null;
-  amount: Money;
-}
-
-export interface Earnings {
-  /** Released to the worker, not paid out yet. */
-  balance: Money;
-  /** Secured in deals going on, not released yet. */
-  pending: Money;
-  paidOut?: Money;
-  lines: EarningsLine[];
-  nextCursor?: string | null;
-}
+export type PayeeStatus = z.infer<typeof payeeStatusSchema>['status'];
 
 const deal = (id: string, step = '') => `/deals/${encodeURIComponent(id)}${step ? `/${step}` : ''}`;
 

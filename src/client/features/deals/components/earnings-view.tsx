@@ -13,7 +13,7 @@ export function EarningsView({ earnings, olderHref }: { earnings: Earnings; olde
   const figures: [string, Money][] = [
     ['Ready to be paid out', earnings.balance],
     ['Secured in work going on', earnings.pending],
-    ...(earnings.paidOut ? [['Paid out', earnings.paidOut] as [string, Money]] : []),
+    ['Paid out', earnings.paidOut],
   ];
   return (
     <div className="flex flex-col gap-5">

@@ -1,9 +1,9 @@
 import { formatCents } from '../../../../shared/payments/words.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { LedgerLine } from '../api/admin-deals-api.ts';
+import type { DealLedgerLine } from '../api/admin-deals-api.ts';
 
 /** The postings of a deal's ledger transactions: when, which movement, which account, how much. */
-export function LedgerTable({ lines }: { lines: readonly LedgerLine[] }) {
+export function LedgerTable({ lines }: { lines: readonly DealLedgerLine[] }) {
   if (lines.length === 0) return <p className="text-base-content/75">No money has moved yet.</p>;
   return (
     <div className="overflow-x-auto">

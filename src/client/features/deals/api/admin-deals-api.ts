@@ -1,11 +1,6 @@
 /** The console's calls about deals (operators: support reads, moderators act). */
-import type { z } from 'zod';
 import type { Fault } from '../../../../shared/payments/deal-machine.ts';
-import type {
-  AdminDealItem,
-  DealLedgerLine,
-  adminDealSchema,
-} from '../../../../shared/payments/schema.ts';
+import type { AdminDealItem, DealLedgerLine } from '../../../../shared/payments/schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Deal } from './deals-api.ts';
 
@@ -16,7 +11,8 @@ export interface ConsoleDealList {
   nextCursor: string | null;
 }
 
-export type ConsoleDeal = z.infer<typeof adminDealSchema>;
+/** A deal as the console reads it (the server's `adminDealSchema`). */
+export type ConsoleDeal = Deal & { ledger: DealLedgerLine[]; escalated: boolean };
 
 export function fetchConsoleDeals(
   query: { state?: string; cursor?: string },

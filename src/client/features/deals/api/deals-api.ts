@@ -1,21 +1,22 @@
-import type { z } from 'zod';
 import type { Fault } from '../../../../shared/payments/deal-machine.ts';
-import type {
-  DealView,
-  Earnings,
-  EarningsLine,
-  payeeStatusSchema,
-  payResultSchema,
-} from '../../../../shared/payments/schema.ts';
+import type { DealView, Earnings, EarningsLine } from '../../../../shared/payments/schema.ts';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /** A deal as one of its two sides reads it, with when its next timer acts. */
 export type Deal = DealView;
 export type { Earnings, EarningsLine };
 
-export type PayResult = z.infer<typeof payResultSchema>;
+/** What paying answers (the server's `payResultSchema`). */
+export interface PayResult {
+  deal: Deal;
+  payment: {
+    chargeId: string;
+    status: 'succeeded' | 'requires-authentication' | 'processing';
+    clientSecret?: string;
+  };
+}
 
-export type PayeeStatus = z.infer<typeof payeeStatusSchema>['status'];
+export type PayeeStatus = 'none' | 'pending' | 'active';
 
 const deal = (id: string, step = '') => `/deals/${encodeURIComponent(id)}${step ? `/${step}` : ''}`;
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { isAcceptable, may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids/schema.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
@@ -45,14 +45,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The owner's answers on this screen: accept a bid (with payment protection on, then pay on
- * the deal's pay screen), complete, or cancel the assignment.
+ * The owner's answers on this screen: accept a bid (with payment protection on, the dialog
+ * then opens the deal's pay screen), complete, or cancel the assignment.
  */
 export const action = intentAction({
-  accept: async ({ text }) => {
-    const accepted = await acceptBid(text('bidId'));
-    return accepted.dealId ? redirect(`/deals/${accepted.dealId}/pay`) : accepted;
-  },
+  accept: ({ text }) => acceptBid(text('bidId')),
   complete: ({ args }) => completeTask(args.params.id ?? ''),
   'cancel-assignment': ({ text, args }) =>
     cancelAssignment(args.params.id ?? '', text('reason').trim()),

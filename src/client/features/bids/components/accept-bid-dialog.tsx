@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import type { Bid } from '../../../../shared/bids/schema.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
@@ -19,6 +20,7 @@ interface AcceptBidDialogProps {
  * on it also shows what the poster pays, and accepting leads on to paying.
  */
 export function AcceptBidDialog({ bid, onClose, schedule = null }: AcceptBidDialogProps) {
+  const navigate = useNavigate();
   const payment =
     bid && schedule
       ? posterLines(quote({ amount: toCents(bid.amount), currency: schedule.currency }, schedule))
@@ -33,7 +35,13 @@ export function AcceptBidDialog({ bid, onClose, schedule = null }: AcceptBidDial
       confirmClassName="btn-success"
       intent="accept"
       values={{ bidId: bid?._id ?? '' }}
-      onDone={onClose}
+      onDone={(result) => {
+        // With payments on, the deal's pay screen is next (a redirect from the action could
+        // be overtaken by the live reload the accept itself sets off).
+        const dealId = (result as { dealId?: string | null } | undefined)?.dealId;
+        if (dealId) void navigate(`/deals/${dealId}/pay`);
+        else onClose();
+      }}
       onClose={onClose}
     >
       {bid ? (

@@ -94,6 +94,11 @@ export function Component() {
           .
         </p>
       </header>
+      {/* Above the panels: a ruling ends the dispute, and its form goes. */}
+      <div className="mb-4 flex flex-col gap-2" aria-live="polite">
+        {result && !isFailure(result) ? <FormAlert tone="success">{result.done}</FormAlert> : null}
+        <FailureAlert failure={isFailure(result) ? result.error : null} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Figures">
           <dl className="grid grid-cols-2 gap-3">
@@ -113,10 +118,6 @@ export function Component() {
         </Panel>
         {canAct && (deal.state === 'disputed' || twins.length > 0) ? (
           <Panel title="Act on this deal" className="lg:col-span-2">
-            {result && !isFailure(result) ? (
-              <FormAlert tone="success">{result.done}</FormAlert>
-            ) : null}
-            <FailureAlert failure={isFailure(result) ? result.error : null} />
             {deal.state === 'disputed' ? <RulingForm price={deal.price} busy={busy} /> : null}
             {twins.length > 0 ? <OperatorActForm actions={twins} busy={busy} /> : null}
           </Panel>

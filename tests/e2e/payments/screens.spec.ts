@@ -70,6 +70,7 @@ test('payment screens pass WCAG 2.2 AA in both themes at 375 and 1280 px', async
   const context = await browser.newContext({ baseURL });
   const desk = await context.newPage();
   await signInOperator(accounts, desk, 'moderator');
+  await desk.goto('/');
   const deskScreens = consoleDealScreens(paid.dealId);
   found.push(...(await scanAll(desk, deskScreens)));
   await screenshots(desk, deskScreens);

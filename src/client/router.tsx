@@ -80,6 +80,8 @@ const protectedRoutes: RouteObject[] = [
   screen('browse-tasks/:id', () => import('./routes/task-detail.tsx')),
   screen('update-task/:id', () => import('./routes/update-task.tsx')),
   screen('view-bids/:id', () => import('./routes/view-bids.tsx')),
+  // Paying for an accepted bid (payment protection): its own chunk, loaded only here.
+  screen('deals/:id/pay', () => import('./routes/deal-pay.tsx')),
   // The list, and beside it on wide screens (instead of it on phones) one conversation.
   {
     path: 'messages',
@@ -101,6 +103,8 @@ const protectedRoutes: RouteObject[] = [
       screen('people', () => import('./routes/admin/people.tsx')),
       screen('people/:id', () => import('./routes/admin/person.tsx')),
       screen('tasks/:id', () => import('./routes/admin/task.tsx')),
+      screen('deals', () => import('./routes/admin/deals.tsx')),
+      screen('deals/:id', () => import('./routes/admin/deal.tsx')),
       screen('audit-log', () => import('./routes/admin/audit-log.tsx')),
       screen('settings', () => import('./routes/admin/settings.tsx')),
     ],

@@ -38,6 +38,10 @@ import { pageCount, pageFrom } from '../lib/paging.ts';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
+import { paymentsConfig, type PaymentsConfig } from '../lib/payments-config.ts';
+import { fetchTaskDeal, takeDealStep, type DealStep } from '../features/deals/api/deals-api.ts';
+import { DealPanel } from '../features/deals/components/deal-panel.tsx';
+import type { Fault } from '../../shared/payments/deal-machine.ts';
 import { fetchContact } from '../features/blocks/api/blocks-api.ts';
 import {
   CannotContact,
@@ -79,9 +83,18 @@ async function loadQuestions(id: string, pages: number, signal: AbortSignal) {
   }
 }
 
+/**
+ * The task's secured payment, when payment protection is on: the server shows it to the
+ * task's two sides only (anyone else: none).
+ */
+async function loadDeal(id: string, payments: PaymentsConfig, signal: AbortSignal) {
+  if (payments.mode === 'off') return null;
+  return fetchTaskDeal(id, signal).catch(() => null);
+}
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  const [{ task, contact }, bids, questions, photos] = await Promise.all([
+  const [{ task, contact }, bids, questions, photos, payments] = await Promise.all([
     // Whether a block stands between the viewer and the poster (their own task: open).
     fetchTask(id, request.signal).then(async (task) => ({
       task,
@@ -92,8 +105,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     loadQuestions(id, pageFrom(request.url, 'questions'), request.signal),
     // Photos are extra: when they cannot be read the page shows the task without them.
     fetchTaskPhotos(id, request.signal).catch(() => [] as Photo[]),
+    paymentsConfig(),
   ]);
   toCanonicalId(request, id, task);
+  const deal = await loadDeal(task._id, payments, request.signal);
   // Reviews exist for completed work, and only its two people read them here.
   const reviews =
     task.status === 'Completed' ? await fetchTaskReviews(task._id, request.signal) : null;
@@ -103,6 +118,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     questions,
     reviews,
     photos,
+    deal,
+    schedule: payments.feeSchedule,
     isOwner: task.userEmail !== undefined,
     refusal: cannotContactPoster(contact),
   };
@@ -175,6 +192,17 @@ export const action = intentAction({
     await withdrawBid(text('bidId'));
     return { outcome: 'withdrawn' as const };
   },
+  // A step of the task's secured payment (its dialog shows a refusal itself).
+  deal: async ({ text }) => {
+    const reason = text('reason').trim();
+    const fault = text('fault');
+    await takeDealStep(
+      text('dealId'),
+      text('step') as DealStep,
+      reason ? { reason, ...(fault ? { fault: fault as Fault } : {}) } : undefined,
+    );
+    return { outcome: 'deal' as const };
+  },
 });
 
 export { shouldRevalidate } from '../lib/action-result.ts';
@@ -224,6 +252,12 @@ export function Component() {
       {/* Phones: task, then budget and bid form, then the history; lg: a side column. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          {data.deal ? (
+            <DealPanel
+              deal={data.deal}
+              side={data.deal.viewerSide ?? (data.deal.ownerId === me ? 'owner' : 'worker')}
+            />
+          ) : null}
           <CompletionConfirmPanel task={task} me={me} />
           <TaskDetailSummary task={task}>
             <TaskPhotos photos={data.photos} title={task.title} />
@@ -294,6 +328,7 @@ export function Component() {
                     issues={isFailure(actionData) ? actionData.error.issues : undefined}
                     formRef={formRef}
                     note={offerNote(myOffer)}
+                    schedule={data.schedule}
                     warning={actionData && 'warning' in actionData ? actionData.warning : undefined}
                   />
                 )}

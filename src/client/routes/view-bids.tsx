@@ -10,6 +10,7 @@ import { toCanonicalId } from '../lib/canonical-id.ts';
 import { intentAction } from '../lib/action-result.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { pageCount, pageFrom } from '../lib/paging.ts';
+import { paymentsConfig } from '../lib/payments-config.ts';
 import { acceptBid, fetchBids } from '../features/bids/api/bids-api.ts';
 import { cancelAssignment, completeTask, fetchTask } from '../features/tasks/api/tasks-api.ts';
 import { AcceptBidDialog } from '../features/bids/components/accept-bid-dialog.tsx';
@@ -25,13 +26,15 @@ const PAGE_SIZE = 30;
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = pageFrom(request.url);
   // The session check runs beside the task's request, not before it.
-  const [task, me] = await Promise.all([
+  const [task, me, payments] = await Promise.all([
     fetchTask(params.id ?? '', request.signal),
     sessionUser(context),
+    paymentsConfig(),
   ]);
   toCanonicalId(request, params.id ?? '', task);
   const isOwner = task.userId === me.id;
-  const none = { task, isOwner, page, bids: [] as Bid[], total: 0, error: null };
+  const schedule = payments.feeSchedule;
+  const none = { task, isOwner, page, schedule, bids: [] as Bid[], total: 0, error: null };
   if (!isOwner) return none;
   try {
     const list = await fetchBids(task._id, { page, limit: PAGE_SIZE }, request.signal);
@@ -41,7 +44,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** The owner's answers on this screen: accept a bid, complete, or cancel the assignment. */
+/**
+ * The owner's answers on this screen: accept a bid (with payment protection on, the dialog
+ * then opens the deal's pay screen), complete, or cancel the assignment.
+ */
 export const action = intentAction({
   accept: ({ text }) => acceptBid(text('bidId')),
   complete: ({ args }) => completeTask(args.params.id ?? ''),
@@ -113,7 +119,11 @@ export function Component() {
           />
         </div>
       )}
-      <AcceptBidDialog bid={accepting} onClose={() => setAccepting(null)} />
+      <AcceptBidDialog
+        bid={accepting}
+        schedule={data.schedule}
+        onClose={() => setAccepting(null)}
+      />
     </div>
   );
 }

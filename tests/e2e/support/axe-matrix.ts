@@ -328,3 +328,38 @@ export function consoleScreens(
     { name: '/admin/settings', path: '/admin/settings', heading: 'Settings' },
   ];
 }
+
+// Payment protection (a stack with payments on: tests/e2e/payments/screens.spec.ts).
+export interface PaymentScreenIds {
+  /** A deal waiting for the signed-in poster's payment. */
+  unpaidDealId: string;
+  /** A task whose deal the signed-in user is a side of. */
+  dealTaskId: string;
+}
+
+/** The pay screen, a task's deal panel, the payout and earnings settings. */
+export const paymentScreens = (ids: PaymentScreenIds): Screen[] => [
+  {
+    name: 'pay screen',
+    path: `/deals/${ids.unpaidDealId}/pay`,
+    heading: 'Secure the payment',
+    then: (page) => expect(page.getByText('Test mode: no real money moves.')).toBeVisible(),
+  },
+  {
+    name: 'task page with its deal panel',
+    path: `/browse-tasks/${ids.dealTaskId}`,
+    heading: /./,
+    then: (page) => expect(page.getByRole('region', { name: 'Payment protection' })).toBeVisible(),
+  },
+  {
+    ...settingsSection('/profile/payments', 'Payments'),
+    then: (page) => expect(page.getByText(/^Payouts:/)).toBeVisible(),
+  },
+  settingsSection('/profile/earnings', 'Earnings'),
+];
+
+/** The console's deals list and a deal's page (an operator signed in). */
+export const consoleDealScreens = (dealId: string): Screen[] => [
+  { name: 'console deals', path: '/admin/deals?state=', heading: 'Deals', landsOn: '/admin/deals' },
+  { name: 'console deal', path: `/admin/deals/${dealId}`, heading: 'Deal' },
+];

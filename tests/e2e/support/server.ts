@@ -6,7 +6,8 @@
  * received (support/mailbox.ts), so a test can follow a link from its mail. A third imports a
  * first-version export into the server's in-memory database (as `npm run import` would). A
  * fourth gives an account an operator role, as `npm run admin -- grant` would. A fifth runs
- * the task alert job once (and sends its push messages).
+ * the task alert job once (and sends its push messages). A sixth runs the deals' timers and
+ * payouts once (their job runs every minute).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +17,14 @@ import { user } from '../../../src/server/platform/db/schema.ts';
 import { runImport } from '../../../tools/import/run.ts';
 import { createOperatorRepository } from '../../../src/server/features/operators/index.ts';
 import { pushAlerts, sendInstantAlerts } from '../../../src/server/features/alerts/index.ts';
+import { runDealTimers } from '../../../src/server/features/deals/index.ts';
 import type { Role } from '../../../src/shared/operators/rules.ts';
 import { main } from '../../../src/server/main.ts';
 import { startSmtpServer } from '../../setup/smtp-server.ts';
 import {
   TEST_ACCOUNTS_PATH,
   TEST_ALERTS_PATH,
+  TEST_DEAL_TIMERS_PATH,
   TEST_IMPORT_PATH,
   TEST_MAIL_PATH,
   TEST_ROLES_PATH,
@@ -72,6 +75,11 @@ await main((app) => {
     const pushed = await pushAlerts(app.database.db, app.config.push, app.log, matches);
     return { alerted: matches.filter((m) => m.taskIds.length > 0).length, pushed };
   });
+  app.post(
+    TEST_DEAL_TIMERS_PATH,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async () => ({ moved: await runDealTimers(app.database.db, app.config.payments) }),
+  );
   app.get<{ Params: { email: string } }>(
     `${TEST_MAIL_PATH}/:email`,
     { config: { auth: 'public' }, schema: { hide: true } },

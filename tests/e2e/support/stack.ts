@@ -70,6 +70,8 @@ export const TEST_ROLES_PATH = '/e2e/roles';
  * runs every minute), without the few seconds new tasks settle for.
  */
 export const TEST_ALERTS_PATH = '/e2e/alerts/run';
+/** The test server's deal timers: `POST {path}` runs them and the payouts once (server.ts). */
+export const TEST_DEAL_TIMERS_PATH = '/e2e/deals/timers';
 /** The test server's mailbox: `GET {path}/{email}` lists what that address received. */
 export const TEST_MAIL_PATH = '/e2e/mail';
 
@@ -80,7 +82,16 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { seed?: boolean } = {}): Promise<Stack> {
+export interface StackOptions {
+  /** The demo data (users, tasks, bids). */
+  seed?: boolean;
+  /** More environment for the app, over the tests' own (e.g. `PAYMENTS: 'sandbox'`). */
+  env?: Record<string, string>;
+  /** How long the app may take to answer its health check (60 s when not said). */
+  startTimeoutMs?: number;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   buildClientIfNeeded();
   const provider = await startOidcProvider();
   const port = await freePort();
@@ -88,7 +99,10 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
   const authSecret = randomBytes(32).toString('base64');
   const logDir = join(ROOT, 'test-results');
   mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(join(logDir, 'e2e-server.log'));
+  // The main stack's log keeps its name; another stack's is named by its port.
+  const log = createWriteStream(
+    join(logDir, options.env ? `e2e-server-${port}.log` : 'e2e-server.log'),
+  );
   // Its own data folder: mails land in `mail/` there, not among a developer's own.
   const dataDir = join(logDir, `e2e-data-${port}`);
   const server = spawn(NODE, [join(ROOT, 'tests/e2e/support/server.ts')], {
@@ -109,13 +123,14 @@ export async function startStack(options: { seed?: boolean } = {}): Promise<Stac
       STATIC_DIR: join(ROOT, 'dist/client'),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...provider.env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   try {
-    await waitForHealth(baseURL, server, 60_000);
+    await waitForHealth(baseURL, server, options.startTimeoutMs ?? 60_000);
   } catch (error) {
     server.kill('SIGTERM');
     await provider.stop();

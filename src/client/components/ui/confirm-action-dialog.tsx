@@ -21,8 +21,8 @@ interface ConfirmActionDialogProps {
   intent: string;
   /** Sent with the intent as hidden fields (the ids the action needs). */
   values?: Record<string, string>;
-  /** The action succeeded (the screen's data has reloaded by then). */
-  onDone: () => void;
+  /** The action succeeded (the screen's data has reloaded by then), with what it answered. */
+  onDone: (result: unknown) => void;
   /** The action failed; without it the failure shows in the dialog as an alert. */
   onFailure?: (error: ErrorBody) => void;
   /** The dialog closed (answered, done, or dismissed). */
@@ -75,7 +75,7 @@ export function ConfirmActionDialog({
   // Each answer is reported once, when its reload has finished.
   useEffect(() => {
     if (fetcher.state !== 'idle' || fetcher.data === undefined) return;
-    if (!isFailure(fetcher.data)) callbacks.current.onDone();
+    if (!isFailure(fetcher.data)) callbacks.current.onDone(fetcher.data);
     else callbacks.current.onFailure?.(fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
 

@@ -1,7 +1,19 @@
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
+import { paymentsConfig } from '../../lib/payments-config.ts';
 import { SettingsSection } from '../../features/account/components/settings-section.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
-import { SETTINGS_SECTIONS, sectionAt, settingsUrl, type SettingsHandle } from './sections.ts';
+import {
+  SETTINGS_SECTIONS,
+  listedSections,
+  sectionAt,
+  settingsUrl,
+  type SettingsHandle,
+} from './sections.ts';
+
+/** Whether the payment sections are listed (payment protection on). */
+export async function loader() {
+  return { paymentsOn: (await paymentsConfig()).mode !== 'off' };
+}
 
 /**
  * /profile (protected): the account settings, one section a route. The heading and the side
@@ -9,6 +21,7 @@ import { SETTINGS_SECTIONS, sectionAt, settingsUrl, type SettingsHandle } from '
  * route's `handle`) holds the section route.
  */
 export function Component() {
+  const { paymentsOn } = useLoaderData<typeof loader>();
   const { pathname, hash } = useLocation();
   const matches = useMatches();
   const section = sectionAt(pathname) ?? SETTINGS_SECTIONS[0]!;
@@ -27,7 +40,7 @@ export function Component() {
           Your profile, how you sign in, and what we send you.
         </p>
         <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[15rem_1fr] lg:gap-8">
-          <SettingsMenu current={section} />
+          <SettingsMenu current={section} sections={listedSections(paymentsOn)} />
           <div className="min-w-0">
             <SettingsSection
               key={section.id}

@@ -15,6 +15,8 @@ export const SECTION_MODULES = {
   notices: () => import('./notices.tsx'),
   alerts: () => import('./alerts.tsx'),
   'blocked-people': () => import('./blocked-people.tsx'),
+  payments: () => import('./payments.tsx'),
+  earnings: () => import('./earnings.tsx'),
   data: () => import('./data.tsx'),
   'delete-account': () => import('./delete-account.tsx'),
 } satisfies Record<string, RouteObject['lazy']>;

@@ -2,6 +2,7 @@ import {
   Ban,
   Bell,
   BellRing,
+  Coins,
   Download,
   Globe,
   KeyRound,
@@ -10,6 +11,7 @@ import {
   ShieldAlert,
   Trash2,
   UserRound,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { SectionId } from './section-routes.ts';
@@ -27,6 +29,8 @@ export interface SettingsSectionEntry {
   title: string;
   /** Beside the title in the menu. */
   icon: LucideIcon;
+  /** Listed only when the server takes payments (payment protection on). */
+  payments?: true;
 }
 
 export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
@@ -67,6 +71,18 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     title: 'Blocked people',
     icon: Ban,
   },
+  {
+    id: 'payments',
+    title: 'Payments',
+    icon: Wallet,
+    payments: true,
+  },
+  {
+    id: 'earnings',
+    title: 'Earnings',
+    icon: Coins,
+    payments: true,
+  },
   { id: 'data', title: 'Download my data', icon: Download },
   {
     id: 'delete-account',
@@ -82,6 +98,11 @@ export interface SettingsHandle {
   description: string;
   /** `danger` for what cannot be undone. */
   tone?: 'normal' | 'danger';
+}
+
+/** The sections the menu lists: the payment ones only when payments are on. */
+export function listedSections(paymentsOn: boolean): readonly SettingsSectionEntry[] {
+  return SETTINGS_SECTIONS.filter((section) => paymentsOn || !section.payments);
 }
 
 /** A section's address: the first one is /profile itself. */

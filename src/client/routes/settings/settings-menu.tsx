@@ -1,14 +1,20 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
-import { SETTINGS_SECTIONS, settingsUrl, type SettingsSectionEntry } from './sections.ts';
+import { settingsUrl, type SettingsSectionEntry } from './sections.ts';
 
 /**
  * The settings' side menu: a list beside the section on wide screens; on phones a button
  * naming the current section that shows the same list. The current item is
  * `aria-current="page"` (NavLink) and highlighted.
  */
-export function SettingsMenu({ current }: { current: SettingsSectionEntry }) {
+export function SettingsMenu({
+  current,
+  sections,
+}: {
+  current: SettingsSectionEntry;
+  sections: readonly SettingsSectionEntry[];
+}) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -23,7 +29,7 @@ export function SettingsMenu({ current }: { current: SettingsSectionEntry }) {
   return (
     <>
       <nav aria-label="Settings sections" className="hidden lg:block">
-        <MenuItems className="sticky top-24" />
+        <MenuItems sections={sections} className="sticky top-24" />
       </nav>
       <div className="rounded-box border border-base-300 bg-base-100 shadow-sm lg:hidden">
         <button
@@ -47,7 +53,7 @@ export function SettingsMenu({ current }: { current: SettingsSectionEntry }) {
         </button>
         {open ? (
           <nav id={listId} aria-label="Settings sections" className="border-t border-base-300 p-2">
-            <MenuItems onPick={close} onKeyDown={escape} />
+            <MenuItems sections={sections} onPick={close} onKeyDown={escape} />
           </nav>
         ) : null}
       </div>
@@ -56,15 +62,16 @@ export function SettingsMenu({ current }: { current: SettingsSectionEntry }) {
 }
 
 interface MenuItemsProps {
+  sections: readonly SettingsSectionEntry[];
   className?: string;
   onPick?: () => void;
   onKeyDown?: (event: KeyboardEvent) => void;
 }
 
-function MenuItems({ className = '', onPick, onKeyDown }: MenuItemsProps) {
+function MenuItems({ sections, className = '', onPick, onKeyDown }: MenuItemsProps) {
   return (
     <ul className={`menu w-full gap-1 p-0 ${className}`}>
-      {SETTINGS_SECTIONS.map((section) => (
+      {sections.map((section) => (
         <li key={section.id}>
           <NavLink
             to={settingsUrl(section)}

@@ -25,7 +25,10 @@ export function withdrawBid(bidId: string): Promise<WithdrawnBid> {
   });
 }
 
-/** Awards the task to this bid; every other bid is declined. 409 once bidding is closed. */
+/**
+ * Awards the task to this bid; every other bid is declined. 409 once bidding is closed. With
+ * payment protection on, the answer names the deal to pay (`dealId`), and the award waits for it.
+ */
 export function acceptBid(bidId: string): Promise<AcceptResult> {
   return apiRequest<AcceptResult>(`/bids/${encodeURIComponent(bidId)}/accept`, {
     method: 'POST',

@@ -1,5 +1,7 @@
 import { Send } from 'lucide-react';
-import { useId, type Ref } from 'react';
+import { useId, useState, type Ref } from 'react';
+import { quote, type FeeSchedule } from '../../../../shared/payments/fees.ts';
+import { PAYMENT_WORDS, formatCents, toCents } from '../../../../shared/payments/words.ts';
 import { Form } from 'react-router';
 import { earliestToday } from '../../../../shared/lifecycle.ts';
 import { BID_LIMITS } from '../../../../shared/limits.ts';
@@ -19,11 +21,28 @@ interface BidFormProps {
   note?: string;
   /** The server's caution about contact or payment details in the bid just sent. */
   warning?: string;
+  /** The fees in force when payment protection is on: the form shows what the bidder nets. */
+  schedule?: FeeSchedule | null;
+}
+
+/** "You receive $X after fees" for a typed amount in dollars, or nothing for no valid amount. */
+function netOf(amount: string, schedule: FeeSchedule | null | undefined): string | null {
+  const dollars = Number(amount);
+  if (!schedule || amount.trim() === '' || !(dollars >= 0.01)) return null;
+  try {
+    const cents = toCents(dollars);
+    const net = quote({ amount: cents, currency: schedule.currency }, schedule).totals;
+    return PAYMENT_WORDS.workerNet(formatCents(net.workerReceives));
+  } catch {
+    return null;
+  }
 }
 
 /** `Place Your Bid`: amount and deadline within `BID_LIMITS`, optional message. */
-export function BidForm({ submitting, issues, formRef, note, warning }: BidFormProps) {
+export function BidForm({ submitting, issues, formRef, note, warning, schedule }: BidFormProps) {
   const errors = useFieldErrors(issues);
+  const [amount, setAmount] = useState('');
+  const net = netOf(amount, schedule);
   const titleId = useId();
   return (
     <FieldErrorsContext value={errors}>
@@ -47,6 +66,8 @@ export function BidForm({ submitting, issues, formRef, note, warning }: BidFormP
           {...BID_LIMITS.amount}
           inputMode="decimal"
           placeholder="e.g. 250"
+          onInput={schedule ? (event) => setAmount(event.currentTarget.value) : undefined}
+          hint={net ?? undefined}
         />
         <InputField
           label="Completion Deadline"

@@ -1,0 +1,34 @@
+import { formatCents } from '../../../../shared/payments/words.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { DealLedgerLine } from '../api/admin-deals-api.ts';
+
+/** The postings of a deal's ledger transactions: when, which movement, which account, how much. */
+export function LedgerTable({ lines }: { lines: readonly DealLedgerLine[] }) {
+  if (lines.length === 0) return <p className="text-base-content/75">No money has moved yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Movement</th>
+            <th scope="col">Account</th>
+            <th scope="col" className="text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, index) => (
+            <tr key={`${line.at}-${index}`}>
+              <td className="whitespace-nowrap">{formatDateTime(line.at)}</td>
+              <td>{line.kind}</td>
+              <td>{line.accountKind === 'escrow' ? 'secured payment' : line.accountKind}</td>
+              <td className="text-right tabular-nums">{formatCents(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { hasRole } from '../../../shared/operators/rules.ts';
+import { OPERATOR_TWIN_ACTIONS, mayDeal } from '../../../shared/payments/deal-machine.ts';
+import type { Fault } from '../../../shared/payments/deal-machine.ts';
+import { DEAL_STATE_WORDS, formatCents } from '../../../shared/payments/words.ts';
+import { FailureAlert, FormAlert } from '../../components/ui/form-alert.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
+import { intentAction, isFailure, shouldRevalidate } from '../../lib/action-result.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useSubmitting } from '../../lib/pending.ts';
+import {
+  actOnDeal,
+  fetchConsoleDeal,
+  ruleOnDeal,
+} from '../../features/deals/api/admin-deals-api.ts';
+import { DealTimeline } from '../../features/deals/components/deal-timeline.tsx';
+import { LedgerTable } from '../../features/deals/components/ledger-table.tsx';
+import { OperatorActForm } from '../../features/deals/components/operator-act-form.tsx';
+import { RulingForm } from '../../features/deals/components/ruling-form.tsx';
+import { operatorOnly, useConsoleUser } from './console-context.ts';
+
+export { shouldRevalidate };
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  await operatorOnly(context);
+  return fetchConsoleDeal(params.id ?? '', request.signal);
+}
+
+export const action = intentAction({
+  rule: async ({ text, args }) => {
+    const reason = text('reason');
+    const outcome = text('outcome');
+    await ruleOnDeal(
+      args.params.id ?? '',
+      outcome === 'split'
+        ? { outcome, reason, workerShare: Math.round(Number(text('share')) * 100) }
+        : { outcome: outcome === 'refund' ? 'refund' : 'release', reason },
+    );
+    return { done: 'Ruled.' };
+  },
+  act: async ({ text, args }) => {
+    const fault = text('fault');
+    await actOnDeal(args.params.id ?? '', {
+      action: text('action'),
+      reason: text('reason'),
+      ...(fault ? { fault: fault as Fault } : {}),
+    });
+    return { done: 'Step taken.' };
+  },
+});
+
+/**
+ * /admin/deals/:id (operators): a deal's figures, timeline and ledger lines; moderators rule
+ * on a dispute or take a side's step for them, always with a reason.
+ */
+export function Component() {
+  const deal = useLoaderData<typeof loader>();
+  const me = useConsoleUser();
+  const result = useActionData<typeof action>();
+  const busy = useSubmitting();
+  const canAct = hasRole(me.role, 'moderator');
+  const twins = OPERATOR_TWIN_ACTIONS.filter((action) => mayDeal(deal, action, 'operator'));
+  const facts: [string, string][] = [
+    ['State', DEAL_STATE_WORDS[deal.state]],
+    ['Since', formatDateTime(deal.stateSince)],
+    ['Price', formatCents(deal.price)],
+    ['Poster pays', formatCents(deal.posterPays)],
+    ['Worker receives', formatCents(deal.workerReceives)],
+    ['Secured now', formatCents(deal.escrow)],
+  ];
+  return (
+    <>
+      <title>{`Deal · Console · TaskBid`}</title>
+      <Link to="/admin/deals" className="btn btn-ghost btn-sm mb-4 -ml-2">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Deals
+      </Link>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Deal</h1>
+        <p className="mt-1 text-base-content/75">
+          For the task{' '}
+          <Link to={`/admin/tasks/${deal.taskId}`} className="link">
+            {deal.taskId}
+          </Link>
+          , between{' '}
+          <Link to={`/admin/people/${deal.ownerId}`} className="link">
+            the poster
+          </Link>{' '}
+          and{' '}
+          <Link to={`/admin/people/${deal.workerId}`} className="link">
+            the worker
+          </Link>
+          .
+        </p>
+      </header>
+      {/* Above the panels: a ruling ends the dispute, and its form goes. */}
+      <div className="mb-4 flex flex-col gap-2" aria-live="polite">
+        {result && !isFailure(result) ? <FormAlert tone="success">{result.done}</FormAlert> : null}
+        <FailureAlert failure={isFailure(result) ? result.error : null} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Figures">
+          <dl className="grid grid-cols-2 gap-3">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-base-content/75">{label}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Panel>
+        <Panel title="Timeline">
+          <DealTimeline timeline={deal.timeline} />
+        </Panel>
+        <Panel title="Ledger lines" className="lg:col-span-2">
+          <LedgerTable lines={deal.ledger} />
+        </Panel>
+        {canAct && (deal.state === 'disputed' || twins.length > 0) ? (
+          <Panel title="Act on this deal" className="lg:col-span-2">
+            {deal.state === 'disputed' ? <RulingForm price={deal.price} busy={busy} /> : null}
+            {twins.length > 0 ? <OperatorActForm actions={twins} busy={busy} /> : null}
+          </Panel>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import { ArrowLeft, Eye, Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { may } from '../../shared/lifecycle.ts';
 import type { Bid } from '../../shared/bids/schema.ts';
@@ -16,7 +16,6 @@ import {
 } from '../features/tasks/api/tasks-api.ts';
 import { CompletionConfirmPanel } from '../features/tasks/components/completion-confirm-panel.tsx';
 import { fetchTaskReviews, saveReview } from '../features/reviews/api/reviews-api.ts';
-import { TaskReviews } from '../features/reviews/components/task-reviews.tsx';
 import {
   fetchQuestions,
   questionIntents,
@@ -36,17 +35,34 @@ import { TaskStanding } from '../features/tasks/components/task-standing.tsx';
 import { useActionDialog } from '../lib/use-action-dialog.ts';
 import { pageCount, pageFrom } from '../lib/paging.ts';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
-import { StartThreadButton } from '../features/threads/components/start-thread-button.tsx';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { paymentsConfig, type PaymentsConfig } from '../lib/payments-config.ts';
-import { fetchTaskDeal, takeDealStep, type DealStep } from '../features/deals/api/deals-api.ts';
-import { DealPanel } from '../features/deals/components/deal-panel.tsx';
+import type { DealStep } from '../features/deals/api/deals-api.ts';
 import type { Fault } from '../../shared/payments/deal-machine.ts';
 import { fetchContact } from '../features/blocks/api/blocks-api.ts';
 import {
   CannotContact,
   cannotContactPoster,
 } from '../features/blocks/components/cannot-contact.tsx';
+
+/** Reviews exist on completed tasks only: their code loads with the first of them. */
+const TaskReviews = lazy(() =>
+  import('../features/reviews/components/task-reviews.tsx').then((m) => ({
+    default: m.TaskReviews,
+  })),
+);
+
+/** "Message the poster" is for someone with an offer on the task: its code loads with it. */
+const StartThreadButton = lazy(() =>
+  import('../features/threads/components/start-thread-button.tsx').then((m) => ({
+    default: m.StartThreadButton,
+  })),
+);
+
+/** The deal's panel (its two sides only) loads with its first deal: other visitors never need it. */
+const DealPanel = lazy(() =>
+  import('../features/deals/components/deal-panel.tsx').then((m) => ({ default: m.DealPanel })),
+);
 
 /** Bids per "Show more": the history grows by a page at a time. */
 const BID_PAGE_SIZE = 50;
@@ -89,6 +105,8 @@ async function loadQuestions(id: string, pages: number, signal: AbortSignal) {
  */
 async function loadDeal(id: string, payments: PaymentsConfig, signal: AbortSignal) {
   if (payments.mode === 'off') return null;
+  // Its code loads only where payments are on, so the task page's first JavaScript stays lean.
+  const { fetchTaskDeal } = await import('../features/deals/api/deals-api.ts');
   return fetchTaskDeal(id, signal).catch(() => null);
 }
 
@@ -196,6 +214,7 @@ export const action = intentAction({
   deal: async ({ text }) => {
     const reason = text('reason').trim();
     const fault = text('fault');
+    const { takeDealStep } = await import('../features/deals/api/deals-api.ts');
     await takeDealStep(
       text('dealId'),
       text('step') as DealStep,
@@ -253,10 +272,12 @@ export function Component() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           {data.deal ? (
-            <DealPanel
-              deal={data.deal}
-              side={data.deal.viewerSide ?? (data.deal.ownerId === me ? 'owner' : 'worker')}
-            />
+            <Suspense fallback={null}>
+              <DealPanel
+                deal={data.deal}
+                side={data.deal.viewerSide ?? (data.deal.ownerId === me ? 'owner' : 'worker')}
+              />
+            </Suspense>
           ) : null}
           <CompletionConfirmPanel task={task} me={me} />
           <TaskDetailSummary task={task}>
@@ -264,10 +285,12 @@ export function Component() {
           </TaskDetailSummary>
           {data.reviews ? (
             <div id="task-reviews" className="scroll-mt-20">
-              <TaskReviews
-                data={data.reviews}
-                otherName={isOwner ? (task.assignedTo ?? 'the freelancer') : task.userName}
-              />
+              <Suspense fallback={null}>
+                <TaskReviews
+                  data={data.reviews}
+                  otherName={isOwner ? (task.assignedTo ?? 'the freelancer') : task.userName}
+                />
+              </Suspense>
             </div>
           ) : null}
         </div>
@@ -344,7 +367,9 @@ export function Component() {
               </div>
             )}
             {myOffer && !data.refusal ? (
-              <StartThreadButton taskId={task._id} label="Message the poster" className="mt-4" />
+              <Suspense fallback={null}>
+                <StartThreadButton taskId={task._id} label="Message the poster" className="mt-4" />
+              </Suspense>
             ) : null}
           </div>
         </aside>

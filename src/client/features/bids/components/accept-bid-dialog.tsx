@@ -3,8 +3,8 @@ import type { Bid } from '../../../../shared/bids/schema.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { AmountList } from '../../../components/ui/amount-list.tsx';
-import { quote, type FeeSchedule } from '../../../../shared/payments/fees.ts';
-import { PAYMENT_WORDS, posterLines, toCents } from '../../../../shared/payments/words.ts';
+import type { FeeSchedule } from '../../../../shared/payments/fees.ts';
+import { useFeeModules } from '../../deals/hooks/use-fee-quote.ts';
 
 interface AcceptBidDialogProps {
   /** The bid to ask about; null when none. */
@@ -21,16 +21,22 @@ interface AcceptBidDialogProps {
  */
 export function AcceptBidDialog({ bid, onClose, schedule = null }: AcceptBidDialogProps) {
   const navigate = useNavigate();
+  const modules = useFeeModules(schedule);
   const payment =
-    bid && schedule
-      ? posterLines(quote({ amount: toCents(bid.amount), currency: schedule.currency }, schedule))
+    bid && schedule && modules
+      ? modules.words.posterLines(
+          modules.fees.quote(
+            { amount: modules.words.toCents(bid.amount), currency: schedule.currency },
+            schedule,
+          ),
+        )
       : null;
   return (
     <ConfirmActionDialog
       open={bid !== null}
       title="Accept this bid?"
       tone="info"
-      confirmLabel={payment ? 'Accept and pay' : 'Yes, accept it'}
+      confirmLabel={schedule ? 'Accept and pay' : 'Yes, accept it'}
       busyLabel="Accepting"
       confirmClassName="btn-success"
       intent="accept"
@@ -57,7 +63,7 @@ export function AcceptBidDialog({ bid, onClose, schedule = null }: AcceptBidDial
           {payment ? (
             <>
               <AmountList rows={payment.rows} total={payment.total} />
-              <p className="text-sm">{PAYMENT_WORDS.acceptNote}</p>
+              <p className="text-sm">{modules?.words.PAYMENT_WORDS.acceptNote}</p>
             </>
           ) : (
             <p className="text-sm">

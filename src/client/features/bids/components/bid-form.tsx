@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
-import { quote, type FeeSchedule } from '../../../../shared/payments/fees.ts';
-import { PAYMENT_WORDS, formatCents, toCents } from '../../../../shared/payments/words.ts';
+import type { FeeSchedule } from '../../../../shared/payments/fees.ts';
+import { useFeeModules, type FeeModules } from '../../deals/hooks/use-fee-quote.ts';
 import { Form } from 'react-router';
 import { earliestToday } from '../../../../shared/lifecycle.ts';
 import { BID_LIMITS } from '../../../../shared/limits.ts';
@@ -26,13 +26,18 @@ interface BidFormProps {
 }
 
 /** "You receive $X after fees" for a typed amount in dollars, or nothing for no valid amount. */
-function netOf(amount: string, schedule: FeeSchedule | null | undefined): string | null {
+function netOf(
+  amount: string,
+  schedule: FeeSchedule | null | undefined,
+  modules: FeeModules | null,
+): string | null {
   const dollars = Number(amount);
-  if (!schedule || amount.trim() === '' || !(dollars >= 0.01)) return null;
+  if (!schedule || !modules || amount.trim() === '' || !(dollars >= 0.01)) return null;
+  const { fees, words } = modules;
   try {
-    const cents = toCents(dollars);
-    const net = quote({ amount: cents, currency: schedule.currency }, schedule).totals;
-    return PAYMENT_WORDS.workerNet(formatCents(net.workerReceives));
+    const cents = words.toCents(dollars);
+    const net = fees.quote({ amount: cents, currency: schedule.currency }, schedule).totals;
+    return words.PAYMENT_WORDS.workerNet(words.formatCents(net.workerReceives));
   } catch {
     return null;
   }
@@ -42,7 +47,7 @@ function netOf(amount: string, schedule: FeeSchedule | null | undefined): string
 export function BidForm({ submitting, issues, formRef, note, warning, schedule }: BidFormProps) {
   const errors = useFieldErrors(issues);
   const [amount, setAmount] = useState('');
-  const net = netOf(amount, schedule);
+  const net = netOf(amount, schedule, useFeeModules(schedule));
   const titleId = useId();
   return (
     <FieldErrorsContext value={errors}>

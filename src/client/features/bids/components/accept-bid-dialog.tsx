@@ -4,7 +4,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { AmountList } from '../../../components/ui/amount-list.tsx';
 import type { FeeSchedule } from '../../../../shared/payments/fees.ts';
-import { useFeeModules } from '../../deals/hooks/use-fee-quote.ts';
+import { useFeeModules } from '../../../lib/use-fee-modules.ts';
 
 interface AcceptBidDialogProps {
   /** The bid to ask about; null when none. */

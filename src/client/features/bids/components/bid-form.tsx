@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import type { FeeSchedule } from '../../../../shared/payments/fees.ts';
-import { useFeeModules, type FeeModules } from '../../deals/hooks/use-fee-quote.ts';
+import { useFeeModules, type FeeModules } from '../../../lib/use-fee-modules.ts';
 import { Form } from 'react-router';
 import { earliestToday } from '../../../../shared/lifecycle.ts';
 import { BID_LIMITS } from '../../../../shared/limits.ts';

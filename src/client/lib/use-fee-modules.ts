@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { FeeSchedule } from '../../../../shared/payments/fees.ts';
+import type * as FeesModule from '../../shared/payments/fees.ts';
+import type { FeeSchedule } from '../../shared/payments/fees.ts';
+import type * as WordsModule from '../../shared/payments/words.ts';
 
 /** The fee quote and the words that show it: what a form needs to show fees. */
 export interface FeeModules {
-  fees: typeof import('../../../../shared/payments/fees.ts');
-  words: typeof import('../../../../shared/payments/words.ts');
+  fees: typeof FeesModule;
+  words: typeof WordsModule;
 }
 
 let loading: Promise<FeeModules> | null = null;
@@ -19,8 +21,8 @@ export function useFeeModules(schedule: FeeSchedule | null | undefined): FeeModu
   useEffect(() => {
     if (!schedule || modules) return;
     loading ??= Promise.all([
-      import('../../../../shared/payments/fees.ts'),
-      import('../../../../shared/payments/words.ts'),
+      import('../../shared/payments/fees.ts'),
+      import('../../shared/payments/words.ts'),
     ]).then(([fees, words]) => ({ fees, words }));
     let current = true;
     void loading.then((loaded) => {

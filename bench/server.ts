@@ -68,6 +68,8 @@ export async function startServer(
       SEED_ON_FIRST_START: 'false',
       // Web push needs VAPID keys in production; no bench sends a push.
       PUSH: 'off',
+      // The rendered pages' rows measure the server rendering, off by default.
+      SERVER_RENDERING: 'on',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit', ...(options.ipc ? (['ipc'] as const) : [])],

@@ -57,6 +57,7 @@ const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
     LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(32),
     PUSH: z.enum(['on', 'off']).default('on'),
+    SERVER_RENDERING: z.enum(['on', 'off']).default('off'),
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, VAPID_PUBLIC_ISSUE)
@@ -160,6 +161,11 @@ export interface Config {
    * 0 turns the cache off.
    */
   listCacheBytes: number;
+  /**
+   * Public screens rendered on the server and hydrated (docs/public-pages.md); off: the
+   * browser renders every screen, the server writes the heads and the noscript summaries.
+   */
+  serverRendering: boolean;
   /** Web push (VAPID): null when PUSH is off. */
   push: PushConfig | null;
   /** Payment protection (features/deals): off, the sandbox, or Stripe Connect. */
@@ -261,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streams: { heartbeatMs: 15_000, maxUnsentBytes: 64 * 1024 },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
+    serverRendering: e.SERVER_RENDERING === 'on',
     push:
       e.PUSH === 'off'
         ? null

@@ -56,7 +56,8 @@ export async function webRoutes(app: FastifyInstance) {
 
   const shell = hasClient ? createShell(readFileSync(index, 'utf8'), app.config.baseUrl) : null;
   const pages = [...SITE_PAGES, ...app.features.flatMap((feature) => feature.pages ?? [])];
-  const renderScreen = hasClient ? await loadScreenRenderer(app) : undefined;
+  const renderScreen =
+    hasClient && app.config.serverRendering ? await loadScreenRenderer(app) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const at = request.url.indexOf('?');

@@ -32,7 +32,7 @@ export function EarningsView({ earnings, olderHref }: { earnings: Earnings; olde
           <table className="table table-sm">
             <caption className="sr-only">Earnings, newest first</caption>
             <thead>
-              <tr>
+              <tr className="text-base-content/75">
                 <th scope="col">Date</th>
                 <th scope="col">What</th>
                 <th scope="col">Task</th>

@@ -9,7 +9,7 @@ export function LedgerTable({ lines }: { lines: readonly DealLedgerLine[] }) {
     <div className="overflow-x-auto">
       <table className="table table-sm">
         <thead>
-          <tr>
+          <tr className="text-base-content/75">
             <th scope="col">Date</th>
             <th scope="col">Movement</th>
             <th scope="col">Account</th>

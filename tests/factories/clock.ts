@@ -11,3 +11,12 @@ export function setTimeAgo(db: Db, column: PgColumn, id: string, interval: strin
     sql`update ${column.table} set ${sql.identifier(column.name)} = now() - ${interval}::interval where id = ${id}`,
   );
 }
+
+/**
+ * "Now" for a job a test runs right after writing rows. The database stamps rows to the
+ * microsecond and `new Date()` counts milliseconds, so a row written in this very millisecond
+ * would fall after a plain `new Date()` (the job would leave it to its next run).
+ */
+export function jobNow() {
+  return new Date(Date.now() + 1);
+}

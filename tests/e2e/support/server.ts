@@ -20,6 +20,7 @@ import { pushAlerts, sendInstantAlerts } from '../../../src/server/features/aler
 import { runDealTimers } from '../../../src/server/features/deals/index.ts';
 import type { Role } from '../../../src/shared/operators/rules.ts';
 import { main } from '../../../src/server/main.ts';
+import { jobNow } from '../../factories/clock.ts';
 import { startSmtpServer } from '../../setup/smtp-server.ts';
 import {
   TEST_ACCOUNTS_PATH,
@@ -71,7 +72,7 @@ await main((app) => {
     },
   );
   app.post(TEST_ALERTS_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async () => {
-    const matches = await sendInstantAlerts(app.database.db, app.events, new Date(), 0);
+    const matches = await sendInstantAlerts(app.database.db, app.events, jobNow(), 0);
     const pushed = await pushAlerts(app.database.db, app.config.push, app.log, matches);
     return { alerted: matches.filter((m) => m.taskIds.length > 0).length, pushed };
   });

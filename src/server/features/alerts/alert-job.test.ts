@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ALERT_EVERY_MINUTES } from '../../../shared/alerts/rules.ts';
 import { useUsers } from '../../../../tests/factories/scenes.ts';
-import { setTimeAgo } from '../../../../tests/factories/clock.ts';
+import { jobNow, setTimeAgo } from '../../../../tests/factories/clock.ts';
 import { insertBid, insertTask } from '../../../../tests/factories/tasks.ts';
 import { callerFor, signUp, type TestUser } from '../../../../tests/factories/users.ts';
 import { useTestApp } from '../../../../tests/setup/test-app.ts';
@@ -14,7 +14,7 @@ describe('instant task alerts', () => {
   const [poster] = useUsers(t, 1);
   const call = callerFor(t);
   /** A run now, with no time for new tasks to settle (they are all committed). */
-  const run = () => sendInstantAlerts(t.app.database.db, t.app.events, new Date(), 0);
+  const run = () => sendInstantAlerts(t.app.database.db, t.app.events, jobNow(), 0);
   /** The clock moves on past the search's quiet time. */
   const quietTimeOver = (id: string) =>
     setTimeAgo(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ALERT_EVERY_MINUTES, MAIL_TASKS_PER_SEARCH } from '../../../shared/alerts/rules.ts';
-import { setTimeAgo } from '../../../../tests/factories/clock.ts';
+import { jobNow, setTimeAgo } from '../../../../tests/factories/clock.ts';
 import { insertBid, insertTask } from '../../../../tests/factories/tasks.ts';
 import { apiCall, signUpVerified, type TestUser } from '../../../../tests/factories/users.ts';
 import { useMailTestApp } from '../../../../tests/setup/mail-test-app.ts';
@@ -20,8 +20,8 @@ describe('task alerts by e-mail', () => {
     who?: TestUser,
     body?: object,
   ) => apiCall(t.app, method, url, who, body);
-  const instant = () => sendInstantAlerts(db(), t.app.events, new Date(), 0);
-  const digests = () => sendDigests(db(), new Date(), 0);
+  const instant = () => sendInstantAlerts(db(), t.app.events, jobNow(), 0);
+  const digests = () => sendDigests(db(), jobNow(), 0);
   /** Mail is sent by the worker once the job's transaction commits. */
   const settle = async () => {
     await t.app.mail.drain();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_EVERY_MINUTES } from '../../../shared/alerts/rules.ts';
-import { setTimeAgo } from '../../../../tests/factories/clock.ts';
+import { jobNow, setTimeAgo } from '../../../../tests/factories/clock.ts';
 import { useUsers } from '../../../../tests/factories/scenes.ts';
 import { insertTask } from '../../../../tests/factories/tasks.ts';
 import { callerFor, signUp, type TestUser } from '../../../../tests/factories/users.ts';
@@ -26,7 +26,7 @@ describe('task alerts by web push, through a real push service', () => {
   const log = { warn: (fields: object) => warnings.push(fields) } as unknown as FastifyBaseLogger;
   /** One run of the job: the alerts, then their push messages. */
   const run = async () => {
-    const matches = await sendInstantAlerts(t.app.database.db, t.app.events, new Date(), 0);
+    const matches = await sendInstantAlerts(t.app.database.db, t.app.events, jobNow(), 0);
     return pushAlerts(t.app.database.db, t.config.push, log, matches);
   };
   const quietTimeOver = (id: string) =>

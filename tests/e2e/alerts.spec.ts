@@ -3,6 +3,7 @@
  * the alert job runs (the test server's route runs it once) and the bell says so, leading to
  * browse with the search; the settings pause, make it a weekly e-mail, rename and delete it.
  */
+import { verifyAddress, waitForMail } from './support/mailbox.ts';
 import { TEST_ALERTS_PATH } from './support/stack.ts';
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
 
@@ -103,5 +104,41 @@ test.describe('task alerts', () => {
     await expect(page.getByRole('button', { name: 'Save this search' })).toHaveCount(0);
     await page.goto('/browse-tasks?minPrice=50');
     await expect(page.getByRole('button', { name: 'Save this search' })).toBeVisible();
+  });
+
+  test('the link in an alert e-mail stops that search’s e-mails and nothing else', async ({
+    page,
+    baseURL,
+    accounts,
+  }) => {
+    const bidder = await accounts.apiUser('alert-mail-reader');
+    await verifyAddress(bidder.api, bidder.user.email);
+    const word = uniqueToken('mural');
+    const saved = await bidder.api.post('/api/saved-searches', {
+      data: { name: `Murals ${word}`, criteria: { search: word }, channels: ['email', 'in-app'] },
+    });
+    expect(saved.status()).toBe(201);
+    const poster = await accounts.apiUser('alert-mail-poster');
+    await createTask(poster.api, baseURL!, { title: `A ${word} for a café` });
+    expect((await page.request.post(TEST_ALERTS_PATH)).status()).toBe(200);
+    const mail = await waitForMail(bidder.user.email, `1 new task matches “Murals ${word}”`);
+    const link = mail.links.find((l) => l.includes('/alerts/unsubscribe?token='));
+    expect(link, mail.text).toBeTruthy();
+
+    await page.goto(link!);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Stop task alert e-mails' }),
+    ).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: `“Murals ${word}”` })).toBeVisible();
+    await page.getByRole('button', { name: 'Stop these e-mails' }).click();
+    await expect(
+      page.getByText('Done. We will not e-mail you about this search any more.'),
+    ).toBeVisible();
+    // The search still alerts in the app.
+    const searches = await (await bidder.api.get('/api/saved-searches')).json();
+    expect(searches).toMatchObject([{ channels: ['in-app'], frequency: 'instant' }]);
+
+    await page.goto(link!.replace(/token=[^&]+/, 'token=not-a-real-token'));
+    await expect(page.getByText('This unsubscribe link is not valid.')).toBeVisible();
   });
 });

@@ -10,28 +10,19 @@ import {
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { attempt, isFailure } from '../lib/action-result.ts';
-import { ApiError } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
+import { linkToken, loadTokenLink } from '../lib/token-link.ts';
 import { alertUnsubscribe, fetchAlertUnsubscribe } from '../features/alerts/api/alerts-api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 
-const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
-
 /** The saved searches the link from a task alert names; a link not ours is invalid. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(request.url);
-  if (!token) return { link: null };
-  try {
-    return { link: await fetchAlertUnsubscribe(token, request.signal) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return { link: null };
-    throw error;
-  }
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadTokenLink(request, fetchAlertUnsubscribe);
 }
 
 /** "Stop these e-mails": e-mail off for those searches only. */
 export async function action({ request }: ActionFunctionArgs) {
-  return attempt(() => alertUnsubscribe(tokenOf(request.url)));
+  return attempt(() => alertUnsubscribe(linkToken(request.url)));
 }
 
 export { shouldRevalidate } from '../lib/action-result.ts';

@@ -10,28 +10,19 @@ import {
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { attempt, isFailure } from '../lib/action-result.ts';
-import { ApiError } from '../lib/api-client.ts';
 import { useSubmitting } from '../lib/pending.ts';
+import { linkToken, loadTokenLink } from '../lib/token-link.ts';
 import { fetchUnsubscribeLink, unsubscribe } from '../features/account/api/account-api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 
-const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
-
 /** What the link from the mail is for; a link that is not ours is said to be invalid. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = tokenOf(request.url);
-  if (!token) return { link: null };
-  try {
-    return { link: await fetchUnsubscribeLink(token, request.signal) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return { link: null };
-    throw error;
-  }
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadTokenLink(request, fetchUnsubscribeLink);
 }
 
 /** "Unsubscribe": turns that type of e-mail off (the token is the only authority). */
 export async function action({ request }: ActionFunctionArgs) {
-  return attempt(() => unsubscribe(tokenOf(request.url)));
+  return attempt(() => unsubscribe(linkToken(request.url)));
 }
 
 export { shouldRevalidate } from '../lib/action-result.ts';

@@ -1,6 +1,8 @@
 /**
  * Screenshots of the messages screens (the inbox, a thread, a closed thread, the empty inbox,
- * the "Message" buttons on bids, the task page and My Bids) at 375 and 1280 px, light and dark, into
+ * the "Message" buttons on bids, the task page and My Bids), then of blocks (a conversation
+ * closed by a block for both sides, the Blocked people settings with blocks and empty, the task
+ * page that cannot reach its poster, the Block dialog) at 375 and 1280 px, light and dark, into
  * screenshots/messages (git-ignored) or the folder given. Starts its own stack with an
  * in-memory database:
  *   node tests/e2e/messages/take-screenshots.ts [folder]
@@ -103,70 +105,133 @@ const withLayla = await thread(layla, tiles);
 await say(layla, withLayla, 'مرحبا! هل البلاط موجود بالفعل؟');
 const nobody = await account('Nora New');
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-for (const theme of ['light', 'dark']) {
-  for (const width of [375, 1280]) {
-    const shoot = async (
-      who: Account,
-      name: string,
-      path: string,
-      ready: (page: Page) => Promise<unknown>,
-      fullPage = true,
-    ) => {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: width < 640 ? 812 : 900 },
-        reducedMotion: 'reduce',
-      });
-      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      const page = await context.newPage();
-      page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
-      await page.request.post('/api/auth/sign-in/email', {
-        data: { email: who.email, password: who.password },
-        headers,
-      });
-      await page.goto(path);
-      await ready(page);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${out}/${name}-${width}-${theme}.png`, fullPage });
-      await context.close();
-    };
-    await shoot(ava, 'inbox', '/messages', (p) =>
-      p.getByRole('list', { name: 'Conversations' }).waitFor(),
-    );
-    await shoot(
-      ava,
-      'thread',
-      `/messages/${withMaya}`,
-      (p) => p.getByRole('log').getByText('then we pick one').waitFor(),
-      false,
-    );
-    await shoot(
-      maya,
-      'thread-closed',
-      `/messages/${closed}`,
-      (p) => p.getByText('conversation is closed').waitFor(),
-      false,
-    );
-    await shoot(nobody, 'inbox-empty', '/messages', (p) =>
-      p.getByRole('heading', { name: 'No conversations yet' }).waitFor(),
-    );
-    await shoot(ava, 'view-bids', `/view-bids/${logo}`, (p) =>
-      p
-        .getByRole('button', { name: /^Message / })
-        .first()
-        .waitFor(),
-    );
-    await shoot(maya, 'task-detail', `/browse-tasks/${logo}`, (p) =>
-      p.getByRole('button', { name: 'Message the poster' }).waitFor(),
-    );
-    await shoot(maya, 'my-bids', '/my-bids', (p) =>
-      p
-        .getByRole('button', { name: /^Message the poster/ })
-        .first()
-        .waitFor(),
-    );
-  }
+type Ready = (page: Page) => Promise<unknown>;
+interface Shot {
+  who: Account;
+  name: string;
+  path: string;
+  ready: Ready;
+  fullPage?: boolean;
 }
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Each shot at both widths in both themes, signed in as its person. */
+async function shootAll(shots: Shot[]) {
+  for (const theme of ['light', 'dark'])
+    for (const width of [375, 1280])
+      for (const { who, name, path, ready, fullPage = true } of shots) {
+        const context = await browser.newContext({
+          baseURL,
+          viewport: { width, height: width < 640 ? 812 : 900 },
+          reducedMotion: 'reduce',
+        });
+        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        const page = await context.newPage();
+        page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
+        await page.request.post('/api/auth/sign-in/email', {
+          data: { email: who.email, password: who.password },
+          headers,
+        });
+        await page.goto(path);
+        await ready(page);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${out}/${name}-${width}-${theme}.png`, fullPage });
+        await context.close();
+      }
+}
+const firstMessageButton: Ready = (p) =>
+  p
+    .getByRole('button', { name: /^Message / })
+    .first()
+    .waitFor();
+
+await shootAll([
+  {
+    who: ava,
+    name: 'inbox',
+    path: '/messages',
+    ready: (p) => p.getByRole('list', { name: 'Conversations' }).waitFor(),
+  },
+  {
+    who: ava,
+    name: 'thread',
+    path: `/messages/${withMaya}`,
+    ready: (p) => p.getByRole('log').getByText('then we pick one').waitFor(),
+    fullPage: false,
+  },
+  {
+    who: maya,
+    name: 'thread-closed',
+    path: `/messages/${closed}`,
+    ready: (p) => p.getByText('conversation is closed').waitFor(),
+    fullPage: false,
+  },
+  {
+    who: nobody,
+    name: 'inbox-empty',
+    path: '/messages',
+    ready: (p) => p.getByRole('heading', { name: 'No conversations yet' }).waitFor(),
+  },
+  { who: ava, name: 'view-bids', path: `/view-bids/${logo}`, ready: firstMessageButton },
+  {
+    who: maya,
+    name: 'task-detail',
+    path: `/browse-tasks/${logo}`,
+    ready: (p) => p.getByRole('button', { name: 'Message the poster' }).waitFor(),
+  },
+  { who: maya, name: 'my-bids', path: '/my-bids', ready: firstMessageButton },
+]);
+
+// Blocks: Ava blocks Maya and Sam; Leo, blocked and unblocked, is on nobody's list.
+await say(maya, withMaya, 'Send me your phone number, now.');
+await ok(ava.api.post('/api/blocks', { data: { userId: maya.id } }));
+await ok(ava.api.post('/api/blocks', { data: { userId: leo.id } }));
+await ok(ava.api.delete(`/api/blocks/${leo.id}`));
+await ok(ava.api.post('/api/blocks', { data: { userId: sam.id } }));
+
+await shootAll([
+  {
+    who: ava,
+    name: 'thread-blocked',
+    path: `/messages/${withMaya}`,
+    ready: (p) => p.getByText('You blocked this person.').waitFor(),
+    fullPage: false,
+  },
+  {
+    who: maya,
+    name: 'thread-cannot-contact',
+    path: `/messages/${withMaya}`,
+    ready: (p) => p.getByText('You can’t contact this person.').waitFor(),
+    fullPage: false,
+  },
+  {
+    who: ava,
+    name: 'settings-blocked-people',
+    path: '/profile/blocked-people',
+    ready: (p) => p.getByRole('list', { name: 'Blocked people' }).waitFor(),
+  },
+  {
+    who: leo,
+    name: 'settings-blocked-people-empty',
+    path: '/profile/blocked-people',
+    ready: (p) => p.getByText('You have not blocked anyone.').waitFor(),
+  },
+  {
+    who: maya,
+    name: 'task-cannot-contact',
+    path: `/browse-tasks/${logo}`,
+    ready: (p) => p.getByText('You can’t contact this person.').first().waitFor(),
+  },
+  {
+    who: ava,
+    name: 'block-dialog',
+    path: `/users/${leo.id}`,
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Block Leo Rivera' }).click();
+      await p.getByRole('alertdialog').waitFor();
+    },
+    fullPage: false,
+  },
+]);
 await browser.close();
 await stack.stop();

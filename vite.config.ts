@@ -47,6 +47,9 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself; one that does not only loads a
+    // screen's modules as it imports them (decision 0533).
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

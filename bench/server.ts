@@ -68,8 +68,6 @@ export async function startServer(
       SEED_ON_FIRST_START: 'false',
       // Web push needs VAPID keys in production; no bench sends a push.
       PUSH: 'off',
-      // The rendered pages' rows measure the server rendering, off by default.
-      SERVER_RENDERING: 'on',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit', ...(options.ipc ? (['ipc'] as const) : [])],

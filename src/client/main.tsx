@@ -38,6 +38,9 @@ async function start(root: HTMLElement) {
   );
   if (hydrationData) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  // From here React takes a press on the page (one before hydration ends hydrates it first):
+  // a server-written screen's buttons stop waiting (shell.ts marked it; styles.css).
+  root.removeAttribute('data-hydrating');
 }
 
 void start(container);

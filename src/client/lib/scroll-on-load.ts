@@ -7,6 +7,9 @@
  * a new page found the place the last page was left at. Before the router starts, a page
  * loaded anew gets a key of its own, and the browser's own restoration (which a reload
  * would use) is off; an entry reached with Back or Forward keeps its key and so its place.
+ * A server-written page left before the app took it over (a link followed at once) never had
+ * its place recorded by the router: the browser's own restoration is back on as it is left,
+ * so Back returns to where it was (the router turns it back on as it leaves, too).
  */
 export function openNewLoadsAtTop(): void {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
@@ -15,4 +18,5 @@ export function openNewLoadsAtTop(): void {
   const state: unknown = window.history.state;
   const kept = typeof state === 'object' && state !== null ? state : {};
   window.history.replaceState({ ...kept, key: Math.random().toString(36).slice(2, 10) }, '');
+  window.addEventListener('pagehide', () => (window.history.scrollRestoration = 'auto'));
 }

@@ -1,5 +1,6 @@
 import { BadgeCheck, MapPin } from 'lucide-react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useEffect } from 'react';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { intentAction } from '../lib/action-result.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { replyToReview } from '../features/reviews/api/reviews-api.ts';
@@ -53,6 +54,13 @@ export function Component() {
   const { profile, reviews, page, contact } = useLoaderData<typeof loader>();
   const { user } = useAuth();
   const pages = pageCount(reviews.total, REVIEWS_PAGE_SIZE);
+  // The server writes the page as a signed-out visitor sees it: a member's Block button needs
+  // the page's data read again, as them.
+  const { revalidate } = useRevalidator();
+  const unread = user !== null && user.id !== profile.id && contact === null;
+  useEffect(() => {
+    if (unread) void revalidate();
+  }, [unread, revalidate]);
   return (
     <div className="page-container space-y-6 py-8 sm:py-10">
       <title>{profilePage(profile).title}</title>

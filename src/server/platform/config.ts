@@ -57,7 +57,7 @@ const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(7000).default(3000),
     LIST_CACHE_MB: z.coerce.number().min(0).max(1024).default(32),
     PUSH: z.enum(['on', 'off']).default('on'),
-    SERVER_RENDERING: z.enum(['on', 'off']).default('off'),
+    SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, VAPID_PUBLIC_ISSUE)

@@ -78,6 +78,25 @@ export function matchPage(
   return undefined;
 }
 
+const sortedQuery = (query: string) => {
+  const params = new URLSearchParams(query);
+  params.sort();
+  return params.toString();
+};
+
+/**
+ * Whether a page was asked for with its canonical query (in any order): only then is its
+ * screen rendered on the server. The variants (a browse sort or price filter, tracking
+ * parameters) are endless and point search engines to the canonical address; the browser
+ * renders them, and the server writes their head and noscript summary as for any page.
+ */
+export function askedCanonically(answer: PageAnswer | undefined, query: string): boolean {
+  const canonical = answer?.head.canonical;
+  if (canonical === undefined || answer?.status === 404) return false;
+  const at = canonical.indexOf('?');
+  return sortedQuery(at < 0 ? '' : canonical.slice(at + 1)) === sortedQuery(query);
+}
+
 /** A page's heading and the line under it, as plain HTML for a reader without JavaScript. */
 export const headingHtml = (heading: string, intro: string) =>
   `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(intro)}</p>`;

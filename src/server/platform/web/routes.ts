@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { noSuchEndpoint } from '../http/errors.ts';
-import { matchPage, SITE_PAGES, type PageAnswer } from './pages.ts';
+import { askedCanonically, matchPage, SITE_PAGES, type PageAnswer } from './pages.ts';
 import { sendPage } from './send-page.ts';
 import { loadScreenRenderer, type RenderedScreen } from './render.ts';
 import { createShell } from './shell.ts';
@@ -76,22 +76,22 @@ export async function webRoutes(app: FastifyInstance) {
       let screen: RenderedScreen | undefined;
       let html: string;
       try {
-        // A public page's screen is written beside its head; without it, the browser
-        // renders the screen as before (a screen that failed is logged, not shown).
-        [answer, screen] = await Promise.all([
-          found?.page.render({
-            app,
-            request,
-            params: found.params,
-            query: new URLSearchParams(search),
-          }),
-          found && renderScreen
-            ? renderScreen(request.url).catch((err: unknown) => {
+        // A public page asked for at its canonical address gets its screen written beside
+        // its head; otherwise the browser renders the screen, as before (a screen that failed
+        // is logged, not shown).
+        answer = await found?.page.render({
+          app,
+          request,
+          params: found.params,
+          query: new URLSearchParams(search),
+        });
+        screen =
+          renderScreen && askedCanonically(answer, search)
+            ? await renderScreen(request.url).catch((err: unknown) => {
                 request.log.error({ err, path }, 'the screen of a page could not be rendered');
                 return undefined;
               })
-            : undefined,
-        ]);
+            : undefined;
         html = shell.render(answer, found !== undefined, screen);
       } catch (err) {
         // The app still loads and says what went wrong; the page is not marked as missing.

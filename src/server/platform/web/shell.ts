@@ -50,7 +50,8 @@ export function createShell(html: string, baseUrl: string) {
     template: html,
     /**
      * The page for `answer`; a path no page declares gets the template marked `noindex`.
-     * With its `screen` rendered, the root element holds it, followed by its data block, and
+     * With its `screen` rendered, the root element holds it, marked as not yet hydrated (its
+     * buttons wait for the app: styles.css, main.tsx), followed by its data block, and
      * `<noscript>` keeps only the page's note.
      */
     render(
@@ -60,7 +61,9 @@ export function createShell(html: string, baseUrl: string) {
     ): string {
       if (!answer) return declared ? html : unknown;
       const page = `${before}${headTags(answer.head, baseUrl)}${after}`;
-      const root = screen ? `<div id="root">${screen.html}</div>${screen.data}` : ROOT;
+      const root = screen
+        ? `<div id="root" data-hydrating>${screen.html}</div>${screen.data}`
+        : ROOT;
       const gist = screen ? '' : (answer.noscript ?? '');
       const text = gist + (answer.noscriptNote ?? '');
       const body = text ? `\n    <noscript>${text}</noscript>` : '';

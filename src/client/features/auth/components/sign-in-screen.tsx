@@ -30,6 +30,14 @@ interface SignInScreenProps {
 }
 
 /**
+ * Whether the server already wrote `noindex` into this document (the address a visitor opened
+ * was a task's): it stays for the document's life, so a screen standing in adds no second one.
+ * Read when this module loads, before any screen of it has added its own.
+ */
+const OPENED_NOINDEX =
+  typeof document !== 'undefined' && document.head.querySelector('meta[name="robots"]') !== null;
+
+/**
  * The sign-in and sign-up screens: the form posted to the route's action (with the page the
  * visitor wanted in a hidden field), "Continue with Google", and the way to the other screen.
  * A visitor who is signed in (already, or through the Google popup) goes on to that page.
@@ -62,7 +70,7 @@ export function SignInScreen(props: SignInScreenProps) {
     >
       <title>{documentTitle}</title>
       {/* Shown in place of a page behind sign-in (a task's): that address stays out of search results. */}
-      {redirected ? <meta name="robots" content="noindex" /> : null}
+      {redirected && !OPENED_NOINDEX ? <meta name="robots" content="noindex" /> : null}
       {purpose ? (
         <p className="mb-5 flex items-start gap-2 rounded-field bg-info/10 px-3 py-2 text-sm font-medium">
           <Info className="mt-0.5 size-4 text-info" aria-hidden="true" />

@@ -78,17 +78,21 @@ export async function ledgerAccounts(db: Db, loops: number) {
       return { escrow, earnings };
     }),
   );
+  // Each loop's money goes out and back: which way next, per loop across rounds (a round
+  // may end between the two, and the next must not move money its escrow no longer holds).
+  const out = own.map(() => true);
+  const turn = (loop: number) => (out[loop] = !out[loop]);
   /** `spread`: each loop between its own escrow and earnings (no shared row). */
-  const spread = (loop: number, i: number) => {
+  const spread = (loop: number) => {
     const { escrow, earnings } = own[loop]!;
-    return i % 2 === 0
-      ? move(db, 'release', escrow, earnings)
-      : move(db, 'correction', earnings, escrow);
+    return turn(loop)
+      ? move(db, 'correction', earnings, escrow)
+      : move(db, 'release', escrow, earnings);
   };
-  /** `hot`: every loop funds and refunds through the one card account. */
-  const hot = (loop: number, i: number) => {
+  /** `hot`: every loop refunds and funds through the one card account. */
+  const hot = (loop: number) => {
     const { escrow } = own[loop]!;
-    return i % 2 === 0 ? move(db, 'fund', card, escrow) : move(db, 'refund', escrow, card);
+    return turn(loop) ? move(db, 'fund', card, escrow) : move(db, 'refund', escrow, card);
   };
   return { spread, hot };
 }

@@ -13,7 +13,7 @@ export function LedgerTable({ lines }: { lines: readonly DealLedgerLine[] }) {
     <div
       className="overflow-x-auto"
       role="region"
-      aria-label="Ledger lines"
+      aria-label="Postings"
       // Nothing in it takes focus, so the box does: a keyboard scrolls it on a narrow screen.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}

@@ -10,18 +10,20 @@
  * 10,000 tasks for the scaling aim. Every list is measured twice: with the server's list
  * cache (repeated anonymous requests are answered from memory) and with it off (every
  * request runs its query: what a miss costs). Then private messages (a 10,000-message
- * thread, an inbox of 1,000 threads) on a database of their own. Prints each figure with its aim; never fails
- * on them.
+ * thread, an inbox of 1,000 threads) on a database of their own, and payment protection
+ * (accepting a bid and paying for it, releasing a payment, the ledger's transactions a
+ * second) on another. Prints each figure with its aim; never fails on them.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
  *   … npm run bench:api -- --million                      (adds the 1,000,000-task run)
  *   … npm run bench:api -- --duration 3 --connections 10 --warmup 1   (a quick look)
  *   … npm run bench:api -- --pages-only                   (the server-rendered pages only)
  *   … npm run bench:api -- --threads-only --threads-db taskbid_threadbench   (messages only)
+ *   … npm run bench:api -- --deals-only --duration 5 --warmup 2   (payment protection only, short)
  *
  * Its parts are in bench/api/: measuring and the table (measure.ts), the seeded databases
  * (seed.ts), the task sizes (sizes.ts), `--overload` (overload.ts), private messages
- * (threads.ts).
+ * (threads.ts), payment protection (deals.ts).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,6 +33,7 @@ import { print, type ApiBench } from './api/measure.ts';
 import { overload } from './api/overload.ts';
 import { benchPages, benchSize, printSize, smallSize, type SizeFigures } from './api/sizes.ts';
 import { benchThreads, printThreads } from './api/threads.ts';
+import { benchDeals, printDeals } from './api/deals.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +52,9 @@ const { values } = parseArgs({
     /** Private messages only (skips the task sizes). */
     'threads-only': { type: 'boolean', default: false },
     'threads-db': { type: 'string', default: 'taskbid_threadbench' },
+    /** Payment protection only (skips the task sizes and messages). */
+    'deals-only': { type: 'boolean', default: false },
+    'deals-db': { type: 'string', default: 'taskbid_dealbench' },
   },
 });
 const DURATION = Number(values.duration);
@@ -87,6 +93,12 @@ async function main() {
     return benchPages(bench, Number(values.tasks), Number(values.bids), prefix);
   }
   if (values['threads-only']) return printThreads(await benchThreads(bench, values['threads-db']));
+  if (values['deals-only']) {
+    process.stdout.write(
+      `${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of warm-up\n`,
+    );
+    return printDeals(await benchDeals(bench, values['deals-db']));
+  }
   const sizes: [number, number][] = [[Number(values.tasks), Number(values.bids)]];
   if (values.million) sizes.push([1_000_000, 3_000_000]);
   const smallTasks = Number(values['small-tasks']);
@@ -103,6 +115,7 @@ async function main() {
   print(smallRows);
   const threadRows = await benchThreads(bench, values['threads-db']);
   printThreads(threadRows);
+  printDeals(await benchDeals(bench, values['deals-db']));
   const met = [...results.flatMap((r) => r.rows), ...threadRows].filter((r) => r.aim);
   process.stdout.write(
     `\nlatency aims met: ${met.filter((r) => r.met).length} of ${met.length}; load average now ${loadavg()

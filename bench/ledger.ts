@@ -13,19 +13,13 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:ledger
  *   … npm run bench:ledger -- --seconds 5 --concurrency 4
  */
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { openDatabase, POOL_SIZE, type Database } from '../src/server/platform/db/client.ts';
-import {
-  accountFor,
-  postTransaction,
-  reconcile,
-  type LedgerAccount,
-} from '../src/server/features/payments/index.ts';
-import { money } from '../src/shared/payments/money.ts';
+import { openDatabase, POOL_SIZE } from '../src/server/platform/db/client.ts';
+import { reconcile } from '../src/server/features/payments/index.ts';
 import { withDatabase } from '../tests/setup/database-url.ts';
 import { ownDatabase, query } from './databases.ts';
+import { ledgerAccounts, round, type RoundFigures } from './ledger-rounds.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,77 +46,26 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** Money from `from` to `to` under a fresh key. */
-const move = (database: Database, kind: string, from: LedgerAccount, to: LedgerAccount) =>
-  postTransaction(database.db, {
-    idempotencyKey: randomUUID(),
-    kind,
-    postings: [
-      { account: from.id, amount: money(-100) },
-      { account: to.id, amount: money(100) },
-    ],
-  });
-
-/** Runs `step` in `loops` loops for `SECONDS`; prints the rate and latencies. */
-async function round(
-  label: string,
-  loops: number,
-  step: (loop: number, i: number) => Promise<unknown>,
-) {
-  const latencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: loops }, async (_, loop) => {
-      for (let i = 0; performance.now() < end; i++) {
-        const t0 = performance.now();
-        await step(loop, i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+/** One round's line: the rate and latencies. */
+const line = (label: string, f: RoundFigures) =>
   say(
-    `${label.padEnd(7)} ${(latencies.length / elapsed).toFixed(0).padStart(6)} transactions/s ` +
-      `(${latencies.length} in ${elapsed.toFixed(1)} s; p50 ${at(0.5).toFixed(1)} ms, ` +
-      `p99 ${at(0.99).toFixed(1)} ms); load average ${load()}`,
+    `${label.padEnd(7)} ${f.rate.toFixed(0).padStart(6)} transactions/s ` +
+      `(${f.count} in ${f.seconds.toFixed(1)} s; p50 ${f.p50.toFixed(1)} ms, ` +
+      `p99 ${f.p99.toFixed(1)} ms); load average ${load()}`,
   );
-}
 
 async function main() {
   await ownDatabase(adminUrl, values.db, { mark: MARK, comment: MARK });
   const database = await openDatabase(withDatabase(adminUrl, values.db));
   try {
     const { db } = database;
-    const card = await accountFor(db, 'card', null, 'USD');
-    const loops = await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        const escrow = await accountFor(db, 'escrow', randomUUID(), 'USD');
-        const earnings = await accountFor(db, 'earnings', randomUUID(), 'USD');
-        await move(database, 'fund', card, escrow);
-        return { escrow, earnings };
-      }),
-    );
+    const { spread, hot } = await ledgerAccounts(db, CONCURRENCY);
     say(
       `ledger bench: postTransaction on PostgreSQL, ${CONCURRENCY} loops (pool ${POOL_SIZE}), ${SECONDS} s a round; load average ${load()}`,
     );
-    const spread = (loop: number, i: number) => {
-      const { escrow, earnings } = loops[loop]!;
-      return i % 2 === 0
-        ? move(database, 'release', escrow, earnings)
-        : move(database, 'correction', earnings, escrow);
-    };
-    await round('single', 1, spread);
-    await round('spread', CONCURRENCY, spread);
-    await round('hot', CONCURRENCY, (loop, i) => {
-      const { escrow } = loops[loop]!;
-      return i % 2 === 0
-        ? move(database, 'fund', card, escrow)
-        : move(database, 'refund', escrow, card);
-    });
+    line('single', await round(1, SECONDS, spread));
+    line('spread', await round(CONCURRENCY, SECONDS, spread));
+    line('hot', await round(CONCURRENCY, SECONDS, hot));
     const { totals, mismatched } = await reconcile(db);
     say(
       `after: totals ${JSON.stringify(totals)}, accounts off their postings: ${mismatched.length}`,

@@ -23,6 +23,32 @@ test('the built client carries no zod', () => {
 });
 
 /**
+ * Stripe.js's loader and Stripe's card form (`@stripe/*`) are a chunk of their own that only
+ * the pay screen's chunk names, and only in a dynamic import (loaded with PAYMENTS=stripe):
+ * the entry (index.html's scripts and preloads) and every other screen never load them.
+ */
+test('Stripe is in a chunk only the pay screen imports, lazily', () => {
+  const assets = join(ROOT, 'dist/client/assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const text = (name: string) => readFileSync(join(assets, name), 'utf8');
+  const stripe = scripts.filter((name) => text(name).includes('https://js.stripe.com'));
+  expect(stripe.length).toBeGreaterThan(0);
+  const html = readFileSync(join(ROOT, 'dist/client/index.html'), 'utf8');
+  for (const chunk of stripe) {
+    expect(html, chunk).not.toContain(chunk);
+    const importers = scripts.filter((name) => name !== chunk && text(name).includes(chunk));
+    expect(importers.length, `who names ${chunk}`).toBeGreaterThan(0);
+    for (const name of importers) {
+      expect(name, `${chunk} is named by ${name}`).toMatch(/^deal-pay-/);
+      // A static import would load it with the pay screen in every payments mode.
+      const quoted = `["'\`]\\./${chunk.replaceAll('.', '\\.')}["'\`]`;
+      expect(text(name)).not.toMatch(new RegExp(`(from|import)\\s*${quoted}`));
+      expect(text(name)).toMatch(new RegExp(`import\\(${quoted}\\)`));
+    }
+  }
+});
+
+/**
  * The password rules and their strength meter (with the short list of common passwords) load
  * with the forms that choose a password only: the home page and the login page never fetch them.
  */

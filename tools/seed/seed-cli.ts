@@ -37,7 +37,7 @@ async function main() {
   const database = await openDatabase(config.databaseUrl);
   try {
     if (tasks === undefined && bids === undefined) {
-      const summary = await seedDemo(database.db);
+      const summary = await seedDemo(database.db, config.payments);
       process.stdout.write(
         summary.tasks === 0
           ? 'Demo data is already there; nothing added.\n'

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { ArrowLeft, CreditCard, ShieldCheck } from 'lucide-react';
 import {
   Form,
@@ -13,6 +14,7 @@ import {
   dealLines,
   formatCents,
 } from '../../shared/payments/words.ts';
+import { STRIPE_FORM_WORDS } from '../../shared/payments/stripe-words.ts';
 import { AmountList } from '../components/ui/amount-list.tsx';
 import { FailureAlert, FormAlert } from '../components/ui/form-alert.tsx';
 import { intentAction, isFailure } from '../lib/action-result.ts';
@@ -21,6 +23,13 @@ import { paymentsConfig } from '../lib/payments-config.ts';
 import { authenticateCharge, fetchDeal, payDeal } from '../features/deals/api/deals-api.ts';
 import { Countdown } from '../features/deals/components/countdown.tsx';
 import { SandboxCardForm } from '../features/deals/components/sandbox-card-form.tsx';
+
+/** Stripe's card form and Stripe.js: a chunk of their own, loaded with PAYMENTS=stripe only. */
+const StripeCardForm = lazy(() =>
+  import('../features/deals/components/stripe-card-form.tsx').then((m) => ({
+    default: m.StripeCardForm,
+  })),
+);
 
 const taskPage = (taskId: string) => `/browse-tasks/${taskId}`;
 
@@ -31,7 +40,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   ]);
   // Paid, withdrawn or expired: the task's page says where it stands.
   if (deal.state !== 'awaiting-payment') throw redirect(taskPage(deal.taskId));
-  return { deal, mode: payments.mode };
+  return { deal, mode: payments.mode, publishableKey: payments.publishableKey };
 }
 
 /** Paying (a card) and, when the bank asks, authenticating; paid → the task's page. */
@@ -52,17 +61,19 @@ export { shouldRevalidate } from '../lib/action-result.ts';
 
 /**
  * /deals/:id/pay (the poster): what they pay for the accepted bid and a card to pay with.
- * The sandbox takes its test card numbers; payment protection holds the money until the
- * work is done.
+ * The sandbox takes its test card numbers; Stripe, its Payment Element (the webhook then
+ * funds the deal). Payment protection holds the money until the work is done.
  */
 export function Component() {
-  const { deal, mode } = useLoaderData<typeof loader>();
+  const { deal, mode, publishableKey } = useLoaderData<typeof loader>();
+  const [sent, setSent] = useState(false);
   const result = useActionData<typeof action>();
   const busy = useSubmitting();
   const lines = dealLines(deal, 'owner');
   const failure = isFailure(result) ? result.error : null;
   const authenticate = result && 'outcome' in result ? result.chargeId : null;
   const timer = DEAL_TIMER_WORDS[deal.state];
+  const payLabel = `Pay ${formatCents(deal.posterPays)}`;
 
   return (
     <div className="page-container max-w-xl py-8 sm:py-10">
@@ -91,7 +102,18 @@ export function Component() {
             </button>
           </Form>
         ) : mode === 'sandbox' ? (
-          <SandboxCardForm busy={busy} payLabel={`Pay ${formatCents(deal.posterPays)}`} />
+          <SandboxCardForm busy={busy} payLabel={payLabel} />
+        ) : sent ? (
+          <FormAlert tone="success">{STRIPE_FORM_WORDS.sent}</FormAlert>
+        ) : mode === 'stripe' && publishableKey ? (
+          <Suspense fallback={<p className="text-sm">{STRIPE_FORM_WORDS.loading}</p>}>
+            <StripeCardForm
+              deal={deal}
+              publishableKey={publishableKey}
+              payLabel={payLabel}
+              onPaid={() => setSent(true)}
+            />
+          </Suspense>
         ) : (
           <FormAlert tone="info">
             <CreditCard className="inline size-4" aria-hidden="true" /> {PAYMENT_WORDS.noCardForm}

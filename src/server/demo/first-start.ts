@@ -16,6 +16,6 @@ export async function seedOnFirstStart(app: FastifyInstance): Promise<void> {
   }
   const any = await database.db.select({ id: tasks.id }).from(tasks).limit(1);
   if (any.length > 0) return;
-  const summary = await seedDemo(database.db);
+  const summary = await seedDemo(database.db, config.payments);
   app.log.info(summary, 'empty database: demo data seeded (see docs/api.md for the accounts)');
 }

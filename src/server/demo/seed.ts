@@ -5,6 +5,7 @@ import type { Db } from '../platform/db/client.ts';
 import { account, tasks, user } from '../platform/db/schema.ts';
 import { FEATURES } from '../features/index.ts';
 import type { DemoScene } from '../platform/demo.ts';
+import type { PaymentsConfig } from '../platform/payments-config.ts';
 import { DEMO_ADMIN, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './seed-data.ts';
 
 export interface SeedSummary {
@@ -28,10 +29,14 @@ export function credentialAccounts(userIds: string[], passwordHash: string) {
  * The demo data set: six people who sign in with DEMO_PASSWORD, then what each feature
  * declares (`demo` in its index.ts), in the features' order, each building on the scene the
  * earlier ones left: tasks over every list value, bids (some accepted, some of those
- * completed and reviewed both ways), questions, profiles, conversations. All in one
- * transaction; running it again adds nothing.
+ * completed and reviewed both ways), questions, profiles, conversations, and with the
+ * payments sandbox (`payments`) deals in every state they stay in. All in one transaction;
+ * running it again adds nothing.
  */
-export async function seedDemo(db: Db): Promise<SeedSummary> {
+export async function seedDemo(
+  db: Db,
+  payments: PaymentsConfig = { mode: 'off' },
+): Promise<SeedSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const emails = DEMO_USERS.map((u) => u.email);
@@ -68,7 +73,13 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
       .where(inArray(tasks.ownerId, ids));
     if ((existing?.n ?? 0) > 0) return { users: created.length, tasks: 0, bids: 0 };
 
-    const scene: DemoScene = { people, locations: DEMO_LOCATIONS, tasks: [], bids: [] };
+    const scene: DemoScene = {
+      people,
+      locations: DEMO_LOCATIONS,
+      tasks: [],
+      bids: [],
+      payments,
+    };
     for (const feature of FEATURES) await feature.demo?.(tx, scene);
     await tx.execute(sql`analyze tasks`);
     return { users: created.length, tasks: scene.tasks.length, bids: scene.bids.length };

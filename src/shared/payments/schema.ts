@@ -161,11 +161,14 @@ export const dealLedgerLineSchema = z.object({
 });
 export type DealLedgerLine = z.infer<typeof dealLedgerLineSchema>;
 
-/** A deal as the operators' console reads it: with its ledger lines and escalation. */
+/** A deal as the operators' console reads it: with its task's title, ledger lines and escalation. */
 export const adminDealSchema = dealSchema.extend({
+  /** Null once the task is deleted. */
+  taskTitle: z.string().nullable(),
   ledger: z.array(dealLedgerLineSchema),
   escalated: z.boolean(),
 });
+export type AdminDeal = z.infer<typeof adminDealSchema>;
 
 export const payResultSchema = z.object({
   deal: dealSchema,

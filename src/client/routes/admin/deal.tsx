@@ -81,7 +81,7 @@ export function Component() {
         <p className="mt-1 text-base-content/75">
           For the task{' '}
           <Link to={`/admin/tasks/${deal.taskId}`} className="link">
-            {deal.taskId}
+            {deal.taskTitle ?? 'deleted since'}
           </Link>
           , between{' '}
           <Link to={`/admin/people/${deal.ownerId}`} className="link">
@@ -99,7 +99,7 @@ export function Component() {
         {result && !isFailure(result) ? <FormAlert tone="success">{result.done}</FormAlert> : null}
         <FailureAlert failure={isFailure(result) ? result.error : null} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="Figures">
           <dl className="grid grid-cols-2 gap-3">
             {facts.map(([label, value]) => (

@@ -127,6 +127,20 @@ describe('accepting a bid with payments on (sandbox)', () => {
     expect(reminders).toHaveLength(2);
   });
 
+  it('refuses deleting the task while its deal awaits payment; withdrawn, it may go', async () => {
+    const { taskId, answer } = await accepted();
+    const refused = await h.call('DELETE', `/api/tasks/${taskId}`, owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'DEAL_GOING_ON',
+      message: expect.stringContaining('withdraw the offer'),
+    });
+    expect(await taskOf(taskId)).toMatchObject({ id: taskId, status: 'Not Started' });
+    expect((await h.state(answer.dealId)).state).toBe('awaiting-payment');
+    await h.act(owner, answer.dealId, 'withdraw');
+    expect((await h.call('DELETE', `/api/tasks/${taskId}`, owner)).statusCode).toBe(200);
+  });
+
   it('withdrawn before paying: the bid is pending again, the worker told', async () => {
     const { taskId, bidId, answer } = await accepted();
     expect((await h.act(worker, answer.dealId, 'withdraw')).statusCode).toBe(403);

@@ -13,7 +13,7 @@ import {
 import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
-import { adminDealList, dealLedger } from './lists.ts';
+import { adminDealList, dealLedger, taskTitleOf } from './lists.ts';
 import { dealFor, dealView } from './repository.ts';
 import { transition, type DealContext } from './transitions.ts';
 
@@ -50,7 +50,12 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = asyn
     }),
     async (request) => {
       const deal = await dealFor(db, request.params.id, null);
-      return { ...deal, ledger: await dealLedger(db, deal.id), escalated: isEscalated(deal) };
+      return {
+        ...deal,
+        taskTitle: await taskTitleOf(db, deal.taskId),
+        ledger: await dealLedger(db, deal.id),
+        escalated: isEscalated(deal),
+      };
     },
   );
 

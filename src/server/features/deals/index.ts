@@ -1,4 +1,5 @@
 import { liveFeed, type Feature } from '../../platform/feature.ts';
+import { dealDemo } from './demo.ts';
 import { runDealTimers, runProviderCalls } from './jobs.ts';
 import { dealsPersonalData } from './personal-data.ts';
 import { dealRoutes } from './routes.ts';
@@ -33,6 +34,7 @@ export const dealsFeature: Feature = {
     },
   ],
   personalData: dealsPersonalData,
+  demo: dealDemo,
 };
 
 export { runDealTimers, runProviderCalls, providerOf } from './jobs.ts';

@@ -92,6 +92,12 @@ export async function adminDealList(
   };
 }
 
+/** A deal's task's title; null once the task is deleted. */
+export async function taskTitleOf(db: Db, taskId: string): Promise<string | null> {
+  const [task] = await db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId));
+  return task?.title ?? null;
+}
+
 /** The postings of a deal's ledger transactions, in order: what moved, from and to where. */
 export async function dealLedger(db: Db, dealId: string): Promise<DealLedgerLine[]> {
   const rows = await db

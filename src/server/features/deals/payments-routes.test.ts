@@ -120,7 +120,11 @@ describe('payments reads (PAYMENTS=sandbox)', () => {
     expect(more.json().items[0].id).not.toBe(page.items[0].id);
 
     const deal = (await h.call('GET', `/api/admin/deals/${dealId}`, support)).json();
-    expect(deal).toMatchObject({ escalated: true, viewerSide: null });
+    expect(deal).toMatchObject({
+      escalated: true,
+      viewerSide: null,
+      taskTitle: expect.any(String),
+    });
     expect(deal.ledger).toEqual([
       expect.objectContaining({
         kind: 'fund',

@@ -9,7 +9,7 @@ import { paymentEvents } from '../../platform/db/schema.ts';
  * API (tests/setup/fake-stripe.ts), the requests it sends and their idempotency keys, and
  * Stripe's signed webhook events through the one signed-event handler.
  */
-const { fake, t, owner, h, db, deliver, fundedDeal } = await useStripeDeals();
+const { fake, t, owner, worker, h, db, deliver, fundedDeal } = await useStripeDeals();
 
 describe('paying with PAYMENTS=stripe (against a fake of Stripe)', () => {
   it('pays with a PaymentIntent on the platform (transfer_group and metadata = the deal); only the webhook funds the deal, once', async () => {
@@ -118,6 +118,29 @@ describe('paying with PAYMENTS=stripe (against a fake of Stripe)', () => {
       clientSecret: expect.stringMatching(/^secret_/),
     });
     expect((await h.state(dealId)).state).toBe('awaiting-payment');
+  });
+
+  it('hands the client secret to the paying poster only, while the deal waits for payment', async () => {
+    const { dealId } = await h.newDeal(30);
+    // The worker (the deal's other side) is refused before Stripe is called: no secret.
+    const byWorker = await h.act(worker, dealId, 'pay', { card: FAKE_CARDS.authenticate });
+    expect(byWorker.statusCode).toBe(403);
+    expect(byWorker.body).not.toContain('secret_');
+    expect(fake.to('/v1/payment_intents')).toHaveLength(0);
+    const paid = await h.act(owner, dealId, 'pay', { card: FAKE_CARDS.authenticate });
+    const secret = paid.json().payment.clientSecret as string;
+    expect(secret).toMatch(/^secret_/);
+    // Reading the deal never shows it, to either side.
+    for (const side of [owner, worker]) {
+      const read = await h.call('GET', `/api/deals/${dealId}`, side);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).not.toContain(secret);
+    }
+    // Funded, nothing is paid (nor a secret handed out) any more: 409.
+    const { dealId: funded } = await fundedDeal(40);
+    const late = await h.act(owner, funded, 'pay', { card: FAKE_CARDS.authenticate });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).not.toContain('secret_');
   });
 
   it('records refunds, chargebacks, failed charges and reversed transfers for operators; changes no deal', async () => {

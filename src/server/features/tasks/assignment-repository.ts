@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   BID_TRANSITIONS,
@@ -7,15 +7,15 @@ import {
   type TaskAction,
 } from '../../../shared/lifecycle.ts';
 import type { TaskStatus } from '../../../shared/constants.ts';
-import { LIVE_DEAL_STATES } from '../../../shared/payments/deal-machine.ts';
 import { NO_OWNER_TO_DISPUTE } from '../../../shared/messages.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { bids, deals, tasks } from '../../platform/db/schema.ts';
+import { bids, tasks } from '../../platform/db/schema.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import type { MailTx } from '../../platform/mail/outbox.ts';
 import { notify } from '../../platform/notify.ts';
 import { requestReviews } from '../reviews/index.ts';
+import { refuseWhileDealGoesOn } from './deal-guard.ts';
 import { guardTask, type LockedTask } from './lifecycle-guard.ts';
 
 type AssignmentAction = Extract<
@@ -50,22 +50,6 @@ export async function completed(
  * transaction whose changes and notifications go out together, only while the task is in
  * the state it needs.
  */
-/**
- * A task whose payment is secured (a deal going on, when payments are on) keeps its worker:
- * the deal is cancelled through its own steps, which return the money.
- */
-async function refuseWhileDealGoesOn(tx: Db, taskId: string) {
-  const [live] = await tx
-    .select({ id: deals.id })
-    .from(deals)
-    .where(and(eq(deals.taskId, taskId), inArray(deals.state, LIVE_DEAL_STATES)));
-  if (live)
-    throw conflict(
-      'This task’s payment is secured: cancel the deal (or withdraw it before paying) first.',
-      'DEAL_GOING_ON',
-    );
-}
-
 export function createAssignmentRepository(db: Db, events: EventBus) {
   /**
    * Guards the task for `action` by `userId` (a refusal is thrown), moves it to the action's
@@ -167,7 +151,11 @@ export function createAssignmentRepository(db: Db, events: EventBus) {
         taskId,
         { assignedTo: null, assigneeId: null, acceptedBidId: null, completionRequestedAt: null },
         async (tx, task) => {
-          await refuseWhileDealGoesOn(tx, taskId);
+          await refuseWhileDealGoesOn(
+            tx,
+            taskId,
+            'This task’s payment is secured: cancel the deal (or withdraw it before paying) first.',
+          );
           if (!task.acceptedBidId) return;
           const [cancelled] = await tx
             .update(bids)

@@ -20,6 +20,7 @@ import type { EventBus } from '../../platform/events/bus.ts';
 import { bids, legacyTasks, reviews, tasks, user } from '../../platform/db/schema.ts';
 import { isObjectId, isUuid } from '../../platform/db/ids.ts';
 import { boundedPage, countCap, mapPage, pageOffset } from '../../platform/db/paging.ts';
+import { refuseWhileDealGoesOn } from './deal-guard.ts';
 import { guardTask, notNow } from './lifecycle-guard.ts';
 import { invalidInput } from '../../platform/http/errors.ts';
 import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
@@ -415,11 +416,17 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
 
     /**
      * Deletes the task and its bids together when `ownerId` owns it and nobody is assigned
-     * (lifecycle.ts: the assignee's record stays); a refusal is thrown. Returns its title.
+     * (lifecycle.ts: the assignee's record stays) and no deal awaits its payment (payments
+     * on: the owner withdraws the offer first); a refusal is thrown. Returns its title.
      */
     async remove(id: string, ownerId: string): Promise<string> {
       return db.transaction(async (tx) => {
         const task = await guardTask(tx, id, ownerId, 'delete');
+        await refuseWhileDealGoesOn(
+          tx,
+          id,
+          'A bid on this task is accepted and its payment awaited: withdraw the offer (on the task’s page) before deleting the task.',
+        );
         await tx.delete(bids).where(eq(bids.taskId, id));
         await tx.delete(tasks).where(eq(tasks.id, id));
         await changed(tx, id);

@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../../../tests/setup/test-app.ts';
 import { buildUser, jsonHeaders, signUp as signUpUser } from '../../../../tests/factories/users.ts';
-import { PERMISSIONS_POLICY } from './security.ts';
+import { PERMISSIONS_POLICY, STRIPE_SOURCES } from './security.ts';
 
 function builtClient(): string {
   const dir = mkdtempSync(join(tmpdir(), 'taskbid-client-'));
@@ -76,6 +76,30 @@ describe('security headers and static caching', () => {
 
     const other = await t.app.inject({ method: 'GET', url: '/theme-init.js' });
     expect(other.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the policy with PAYMENTS=stripe', () => {
+  const t = useTestApp({
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_csp',
+    STRIPE_WEBHOOK_SECRET: 'whsec_csp',
+  });
+
+  // Without Stripe, script-src is 'self' alone (the first test of this file).
+  it('lets Stripe.js, its frames and its API in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/deals/x/pay' });
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
+    for (const [name, sources] of [
+      ['script-src', STRIPE_SOURCES.script],
+      ['frame-src', STRIPE_SOURCES.frame],
+      ['connect-src', STRIPE_SOURCES.connect],
+    ] as const) {
+      expect(directive(name), name).toContain("'self'");
+      for (const source of sources) expect(directive(name), name).toContain(source);
+    }
   });
 });
 

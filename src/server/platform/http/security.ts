@@ -35,6 +35,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Stripe.js and its Payment Element (the pay screen, PAYMENTS=stripe): its script, its
+ * frames (the card fields, 3-D Secure) and its API. Allowed on every page while Stripe is on:
+ * the pages are one app, and a page's policy stays the one its document came with while the
+ * app moves to the pay screen. Only the pay screen's chunk loads Stripe.js.
+ */
+export const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
 function changesApiState(request: FastifyRequest): boolean {
   if (request.routeOptions.config?.mailClientPost) return false;
   const path = request.routeOptions.url ?? request.url;
@@ -48,13 +60,15 @@ function changesApiState(request: FastifyRequest): boolean {
 export async function registerSecurity(app: FastifyInstance) {
   const { config } = app;
   const https = config.baseUrl.startsWith('https://');
+  const stripe = config.payments.mode === 'stripe';
+  const withStripe = (kind: keyof typeof STRIPE_SOURCES) => (stripe ? STRIPE_SOURCES[kind] : []);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...withStripe('script')],
         // No inline styles: the client sets styles only through the CSSOM, which CSP allows.
         styleSrc: ["'self'"],
         // blob: the preview of a photo picked for upload (an object URL of the file).
@@ -62,7 +76,9 @@ export async function registerSecurity(app: FastifyInstance) {
         fontSrc: ["'self'"],
         // blob: a picked photo's object URL (its preview); Chromium was seen connecting to it
         // while the form that holds it posted an upload the server refused.
-        connectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'blob:', ...withStripe('connect')],
+        // Stripe's card fields, when Stripe takes the payments (else default-src).
+        ...(stripe ? { frameSrc: ["'self'", ...STRIPE_SOURCES.frame] } : {}),
         // The web manifest and the service worker (public/): this site's own files only.
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],

@@ -1,6 +1,10 @@
 /** The console's calls about deals (operators: support reads, moderators act). */
 import type { Fault } from '../../../../shared/payments/deal-machine.ts';
-import type { AdminDealItem, DealLedgerLine } from '../../../../shared/payments/schema.ts';
+import type {
+  AdminDeal,
+  AdminDealItem,
+  DealLedgerLine,
+} from '../../../../shared/payments/schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Deal } from './deals-api.ts';
 
@@ -12,7 +16,7 @@ export interface ConsoleDealList {
 }
 
 /** A deal as the console reads it (the server's `adminDealSchema`). */
-export type ConsoleDeal = Deal & { ledger: DealLedgerLine[]; escalated: boolean };
+export type ConsoleDeal = AdminDeal;
 
 export function fetchConsoleDeals(
   query: { state?: string; cursor?: string },

@@ -1,3 +1,7 @@
+import {
+  LEDGER_ACCOUNT_WORDS,
+  LEDGER_KIND_WORDS,
+} from '../../../../shared/payments/ledger-words.ts';
 import { formatCents } from '../../../../shared/payments/words.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { DealLedgerLine } from '../api/admin-deals-api.ts';
@@ -6,7 +10,14 @@ import type { DealLedgerLine } from '../api/admin-deals-api.ts';
 export function LedgerTable({ lines }: { lines: readonly DealLedgerLine[] }) {
   if (lines.length === 0) return <p className="text-base-content/75">No money has moved yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div
+      className="overflow-x-auto"
+      role="region"
+      aria-label="Postings"
+      // Nothing in it takes focus, so the box does: a keyboard scrolls it on a narrow screen.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <table className="table table-sm">
         <thead>
           <tr className="text-base-content/75">
@@ -22,9 +33,11 @@ export function LedgerTable({ lines }: { lines: readonly DealLedgerLine[] }) {
           {lines.map((line, index) => (
             <tr key={`${line.at}-${index}`}>
               <td className="whitespace-nowrap">{formatDateTime(line.at)}</td>
-              <td>{line.kind}</td>
-              <td>{line.accountKind === 'escrow' ? 'secured payment' : line.accountKind}</td>
-              <td className="text-right tabular-nums">{formatCents(line.amount)}</td>
+              <td>{LEDGER_KIND_WORDS[line.kind] ?? line.kind}</td>
+              <td>{LEDGER_ACCOUNT_WORDS[line.accountKind] ?? line.accountKind}</td>
+              <td className="text-right whitespace-nowrap tabular-nums">
+                {formatCents(line.amount)}
+              </td>
             </tr>
           ))}
         </tbody>

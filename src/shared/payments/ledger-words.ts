@@ -1,0 +1,23 @@
+/*
+ * The ledger's words, as the operators' console shows a deal's ledger lines: apart from
+ * words.ts, which the task page loads, so the console's words cost that page nothing.
+ */
+/** A ledger transaction's kind, as the console's ledger lines name it. */
+export const LEDGER_KIND_WORDS: Record<string, string> = {
+  fund: 'Payment in',
+  release: 'Released',
+  refund: 'Refund',
+  split: 'Split',
+  payout: 'Payout',
+  correction: 'Correction',
+};
+
+/** A ledger account's kind, as the console's ledger lines name it. */
+export const LEDGER_ACCOUNT_WORDS: Record<string, string> = {
+  card: 'Card',
+  escrow: 'Secured payment',
+  earnings: 'Worker’s earnings',
+  'platform-fees': 'Platform fees',
+  payouts: 'Paid out to the bank',
+  'processor-fees': 'Card processor’s fees',
+};

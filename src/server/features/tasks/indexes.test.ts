@@ -14,7 +14,7 @@ import { seedBenchmark } from '../../../../tools/seed/seed-bench.ts';
 import type { TaskFilters } from './query.ts';
 import { idQueries, walkQuery } from './postgres-search.ts';
 import { createTaskRepository } from './repository.ts';
-import { probeQuery, WALK_ROWS } from './search-walk.ts';
+import { probeQuery, shallowWalkRows, WALK_ROWS } from './search-walk.ts';
 
 const TASKS = 20_000;
 /** The status filter's indexes: either serves the filter (the count reads whichever is smaller). */
@@ -196,7 +196,9 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     for (const shape of shapes) {
       const f: TaskFilters = { sort, ...shape };
       const walks = [1, 50].flatMap((page) =>
-        [WALK_ROWS, 10_000].map((rows) => walkQuery(db(), f, { page, limit: 12 }, rows)),
+        [shallowWalkRows({ page, limit: 12 }), WALK_ROWS, 10_000].map((rows) =>
+          walkQuery(db(), f, { page, limit: 12 }, rows),
+        ),
       );
       for (const query of [probeQuery(db(), f), ...walks]) {
         const nodes = await plan(query);

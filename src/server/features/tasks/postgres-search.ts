@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { boundedPage, countCap, pageOffset, type PageParams } from '../../platform/db/paging.ts';
 import { tasks } from '../../platform/db/schema.ts';
@@ -7,6 +7,8 @@ import type { SearchAnswer, SearchIndex } from './search-index.ts';
 import {
   probeQuery,
   rememberCount,
+  shallowWalkRows,
+  SHALLOW_PAGES,
   walkAnswers,
   walkBudget,
   walkedPage,
@@ -80,24 +82,33 @@ export function idQueries(db: Db, filters: TaskFilters, params: PageParams) {
 }
 
 /** A walk of the sort index reading at most `rows` entries: the page's ids in order. */
-export function walkQuery(db: Db, filters: TaskFilters, params: PageParams, rows: number) {
+export function walkQuery(db: Db, filters: TaskFilters, params: PageParams, rows: number | SQL) {
   const walked = walkedPage(db, filters, params, rows);
-  return db.select({ id: walked.id, walked: walked.walked }).from(walked).orderBy(walked.walked);
+  return db
+    .select({ id: walked.id, walked: walked.walked, table: walked.table })
+    .from(walked)
+    .orderBy(walked.walked);
+}
+
+/** Rows the walk of this page may read: bounded on a shallow page, else as the probe says. */
+async function walkRows(db: Db, filters: TaskFilters, params: PageParams) {
+  if (params.page <= SHALLOW_PAGES) return shallowWalkRows(params);
+  const [probe] = await probeQuery(db, filters);
+  return probe ? walkBudget(params, probe) : 0;
 }
 
 /**
- * Browse's searches first walk the sort index when a probe of its first rows says the walk
- * will fill the page (search-walk.ts); an owner's list and every other search take the ids'
+ * Browse's searches first walk the sort index: a shallow page within its bound, a deeper one
+ * when a probe of its first rows says the walk will fill the page (search-walk.ts); an owner's list and every other search take the ids'
  * own query.
  */
 async function walked(db: Db, filters: TaskFilters, params: PageParams) {
   if (filters.ownerId || !hasTextFilter(filters) || !worthWalking(filters, params)) return;
-  const [probe] = await probeQuery(db, filters);
-  const rows = probe ? walkBudget(params, probe) : 0;
+  const rows = await walkRows(db, filters, params);
   if (rows === 0) return;
   const page = await walkQuery(db, filters, params, rows);
   const last = page.at(-1);
-  if (last && walkAnswers(params, page.length, last.walked, probe!.table))
+  if (last && walkAnswers(params, page.length, last.walked, last.table))
     return page.map((row) => row.id);
 }
 

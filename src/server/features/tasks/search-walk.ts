@@ -23,14 +23,34 @@ export const WALK_MARGIN = 2;
 /** Rows the probe reads before a walk: enough to tell a common word from a rare one. */
 export const PROBE_ROWS = 200;
 
+/**
+ * Pages this shallow walk without a probe: their walk stops after a few hundred rows when
+ * the words are common, and reads at most `shallowWalkRows` when they are not, which costs
+ * about what the probe's round trip would (measured at 100,000 tasks, decision 1811).
+ */
+export const SHALLOW_PAGES = 3;
+
+/**
+ * The tasks table's size as its statistics hold it (`reltuples`; -1 before the first
+ * ANALYZE, read as 0: the GIN path).
+ */
+const tableSize = sql<number>`(select greatest(0, reltuples)::float8 from pg_class where oid = 'tasks'::regclass)`;
+
+/**
+ * Rows a shallow page's walk may read: no more than `WALK_ROWS`, and no more than a walk
+ * whose estimate could clear the margin over the count's bound can take (fewer on a small
+ * table). Computed by the database from the table's size.
+ */
+export function shallowWalkRows(params: PageParams): SQL {
+  const needed = pageOffset(params) + params.limit;
+  const bound = WALK_MARGIN * countCap(params);
+  return sql`least(${WALK_ROWS}, ceil(${needed} * ${tableSize} / ${bound}))::int`;
+}
+
 /** The walk reads this many times the rows the probe's share of matches says the page needs. */
 const PROBE_SLACK = 1.5;
 
-/**
- * How many matches the first `PROBE_ROWS` rows of the sort index hold, and the table's size
- * as its statistics hold it (`reltuples`; -1 before the first ANALYZE, read as 0: the GIN
- * path).
- */
+/** How many matches the first `PROBE_ROWS` rows of the sort index hold, and the table's size. */
 export function probeQuery(db: Db, filters: TaskFilters) {
   const probe = db
     .select({ hit: sql<boolean | null>`${taskWhere(filters) ?? sql`true`}`.as('hit') })
@@ -43,7 +63,7 @@ export function probeQuery(db: Db, filters: TaskFilters) {
     .select({
       rows: sql<number>`count(*)::int`,
       hits: sql<number>`(count(*) filter (where ${probe.hit}))::int`,
-      table: sql<number>`(select greatest(0, reltuples)::float8 from pg_class where oid = 'tasks'::regclass)`,
+      table: tableSize,
     })
     .from(probe);
 }
@@ -88,7 +108,7 @@ function sortIndexRange(f: TaskFilters): SQL | undefined {
  * The ids of a page found by walking the sort index (browse lists only: an owner's list keeps
  * the GIN path), each with `walked`, its place in the walk (how many rows were read up to it).
  */
-export function walkedPage(db: Db, filters: TaskFilters, params: PageParams, rows: number) {
+export function walkedPage(db: Db, filters: TaskFilters, params: PageParams, rows: number | SQL) {
   const order = taskOrder(filters.sort);
   const walk = db
     .select({
@@ -104,10 +124,10 @@ export function walkedPage(db: Db, filters: TaskFilters, params: PageParams, row
     .from(tasks)
     .where(sortIndexRange(filters))
     .orderBy(...order)
-    .limit(rows)
+    .limit(rows as number)
     .as('walk');
   return db
-    .select({ id: walk.id, walked: walk.walked })
+    .select({ id: walk.id, walked: walk.walked, table: tableSize.as('table') })
     .from(walk)
     .where(sql`${walk.hit}`)
     .orderBy(...taskOrder(filters.sort, walk))

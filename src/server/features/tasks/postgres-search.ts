@@ -99,8 +99,8 @@ async function walkRows(db: Db, filters: TaskFilters, params: PageParams) {
 
 /**
  * Browse's searches first walk the sort index: a shallow page within its bound, a deeper one
- * when a probe of its first rows says the walk will fill the page (search-walk.ts); an owner's list and every other search take the ids'
- * own query.
+ * when a probe of its first rows says the walk will fill the page (search-walk.ts). An
+ * owner's list, and a search the walk cannot answer, take the ids' own query.
  */
 async function walked(db: Db, filters: TaskFilters, params: PageParams) {
   if (filters.ownerId || !hasTextFilter(filters) || !worthWalking(filters, params)) return;

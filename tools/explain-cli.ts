@@ -4,6 +4,7 @@ import { openDatabase } from '../src/server/platform/db/client.ts';
 import { countCap } from '../src/server/platform/db/paging.ts';
 import type { TaskFilters } from '../src/server/features/tasks/query.ts';
 import { createTaskRepository } from '../src/server/features/tasks/repository.ts';
+import { idQueries } from '../src/server/features/tasks/postgres-search.ts';
 
 /**
  * Prints, for each hot read of the browse page, whether PostgreSQL scans `tasks`
@@ -61,8 +62,8 @@ async function explain(query: SQLWrapper) {
 
 try {
   for (const [name, filters, page = 1] of CASES) {
-    const q = repo.queries.list({ sort: 'newest', ...filters }, page, 12, null);
-    process.stdout.write(`${name.padEnd(20)} page  ${await explain(q.page)}\n`);
+    const q = idQueries(database.db, { sort: 'newest', ...filters }, { page, limit: 12 });
+    process.stdout.write(`${name.padEnd(20)} ids   ${await explain(q.ids)}\n`);
     const cap = countCap({ page, limit: 12 });
     process.stdout.write(`${''.padEnd(20)} count ${await explain(q.count(cap))}\n`);
   }

@@ -128,9 +128,35 @@ export function createBidRepository(db: Db, events: EventBus) {
     };
   }
 
+  /** A page of the bids a person placed, and their count. */
+  function myBidsQueries(bidderId: string, page: number, limit: number) {
+    const mine = eq(bids.bidderId, bidderId);
+    return {
+      page: db
+        .select({
+          id: bids.id,
+          taskId: bids.taskId,
+          taskTitle: tasks.title,
+          taskStatus: tasks.status,
+          amount: bids.amount,
+          deadline: bids.deadline,
+          createdAt: bids.createdAt,
+          status: bids.status,
+        })
+        .from(bids)
+        .innerJoin(tasks, eq(tasks.id, bids.taskId))
+        .where(mine)
+        .orderBy(desc(bids.createdAt), desc(bids.id))
+        .limit(limit)
+        .offset(pageOffset({ page, limit })),
+      count: db.select({ n: count() }).from(bids).where(mine),
+    };
+  }
+
   return {
-    /** The list query, unexecuted (the index test EXPLAINs it). */
+    /** The list queries, unexecuted (the index test EXPLAINs them). */
     pageQuery,
+    myBidsQueries,
 
     /** The task's owner, or null when there is no such task. */
     async taskOwner(taskId: string): Promise<string | null> {
@@ -243,28 +269,8 @@ export function createBidRepository(db: Db, events: EventBus) {
 
     /** The bids I placed, newest first, with their task and state, and how many there are. */
     async myBids(bidderId: string, page: number, limit: number): Promise<Page<MyBid>> {
-      const mine = eq(bids.bidderId, bidderId);
-      const found = await countedPage(
-        { page, limit },
-        db
-          .select({
-            id: bids.id,
-            taskId: bids.taskId,
-            taskTitle: tasks.title,
-            taskStatus: tasks.status,
-            amount: bids.amount,
-            deadline: bids.deadline,
-            createdAt: bids.createdAt,
-            status: bids.status,
-          })
-          .from(bids)
-          .innerJoin(tasks, eq(tasks.id, bids.taskId))
-          .where(mine)
-          .orderBy(desc(bids.createdAt), desc(bids.id))
-          .limit(limit)
-          .offset(pageOffset({ page, limit })),
-        db.select({ n: count() }).from(bids).where(mine),
-      );
+      const q = myBidsQueries(bidderId, page, limit);
+      const found = await countedPage({ page, limit }, q.page, q.count);
       return mapPage(found, (r) => ({
         ...bidFields(r),
         taskTitle: r.taskTitle,

@@ -12,7 +12,9 @@ import { createQuestionRepository } from '../questions/index.ts';
 import { encodeCursor, countCap } from '../../platform/db/paging.ts';
 import { seedBenchmark } from '../../../../tools/seed/seed-bench.ts';
 import type { TaskFilters } from './query.ts';
+import { idQueries, walkQuery } from './postgres-search.ts';
 import { createTaskRepository } from './repository.ts';
+import { probeQuery, shallowWalkRows, WALK_ROWS } from './search-walk.ts';
 
 const TASKS = 20_000;
 /** The status filter's indexes: either serves the filter (the count reads whichever is smaller). */
@@ -65,7 +67,8 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     expect(await catalogue()).toEqual(migrated);
   });
 
-  const plan = (query: SQLWrapper) => planNodes(t.app.database.db, query);
+  const db = () => t.app.database.db;
+  const plan = (query: SQLWrapper) => planNodes(db(), query);
   const seqScansOfTasks = (nodes: PlanNode[]) => seqScansOf(nodes, 'tasks');
 
   const CASES: [
@@ -141,9 +144,9 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
   ];
 
   it.each(CASES)('%s', async (_name, filters, expected, page = 1) => {
-    const q = tasks.queries.list({ sort: 'newest', ...filters }, page, 12, null);
+    const q = idQueries(db(), { sort: 'newest', ...filters }, { page, limit: 12 });
     const used = new Set<string>();
-    for (const query of [q.page, q.count(countCap({ page, limit: 12 }))]) {
+    for (const query of [q.ids, q.count(countCap({ page, limit: 12 }))]) {
       const nodes = await plan(query);
       expect(seqScansOfTasks(nodes)).toEqual([]);
       for (const name of indexesUsed(nodes)) used.add(name!);
@@ -155,78 +158,68 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
     ).not.toEqual([]);
   });
 
-  /** The walk of a search reads its sort's own index (search-walk.ts), shallow or deep. */
-  const WALKS: [TaskFilters['sort'], string][] = [
+  const SORTS: [TaskFilters['sort'], string][] = [
     ['newest', 'tasks_created_at_idx'],
     ['oldest', 'tasks_created_at_idx'],
     ['priceLow', 'tasks_budget_idx'],
     ['priceHigh', 'tasks_budget_desc_idx'],
     ['deadline', 'tasks_deadline_idx'],
   ];
-  it.each(WALKS)('a search walking the sort index: %s', async (sort, index) => {
+
+  /**
+   * A deep page of browse skips its offset inside the sort's index without reading a row
+   * (decision 1811): the ids come from an index-only scan, then the page's 12 rows by key.
+   */
+  it.each(SORTS)('browse, pages 50 and 84, index only: %s', async (sort, index) => {
+    for (const page of [50, 84]) {
+      const nodes = await plan(idQueries(db(), { sort }, { page, limit: 12 }).ids);
+      expect(seqScansOfTasks(nodes)).toEqual([]);
+      const onlyIndex = nodes.filter((n) => n['Node Type'] === 'Index Only Scan');
+      expect(onlyIndex.map((n) => n['Index Name'])).toContain(index);
+    }
+    const ids = (await idQueries(db(), { sort }, { page: 84, limit: 12 }).ids).map((r) => r.id);
+    const rows = await plan(tasks.queries.rows(ids, { sort }, null));
+    expect(seqScansOfTasks(rows)).toEqual([]);
+    expect(indexesUsed(rows)).toContain('tasks_pkey');
+  });
+
+  /**
+   * The walk of a search reads its sort's own index (search-walk.ts), and so does its probe:
+   * shallow or deep, at the walk's usual bound and at a deep page's longer one.
+   */
+  it.each(SORTS)('a search walking the sort index: %s', async (sort, index) => {
     const shapes: Omit<TaskFilters, 'sort'>[] = [
       { search: 'logo' },
       { location: 'berlin', minPrice: 100 },
       { skills: ['react'], category: 'Design' },
     ];
-    for (const [shape, page] of shapes.flatMap((s) => [1, 50].map((p) => [s, p] as const))) {
-      const q = tasks.queries.list({ sort, ...shape }, page, 12, null);
-      const nodes = await plan(('walk' in q && q.walk) || sql`select`);
-      expect(seqScansOfTasks(nodes)).toEqual([]);
-      expect(indexesUsed(nodes)).toContain(index);
-      expect(indexesUsed(nodes)).toContain('tasks_pkey');
+    for (const shape of shapes) {
+      const f: TaskFilters = { sort, ...shape };
+      const walks = [1, 50].flatMap((page) =>
+        [shallowWalkRows({ page, limit: 12 }), WALK_ROWS, 10_000].map((rows) =>
+          walkQuery(db(), f, { page, limit: 12 }, rows),
+        ),
+      );
+      for (const query of [probeQuery(db(), f), ...walks]) {
+        const nodes = await plan(query);
+        expect(seqScansOfTasks(nodes)).toEqual([]);
+        expect(indexesUsed(nodes)).toContain(index);
+      }
     }
   });
 
-  /** Searches whose pages the walk and the GIN path both answer, shallow and deep. */
-  const SAME_IDS: [Omit<TaskFilters, 'sort'> & { sort?: TaskFilters['sort'] }, number][] = [
-    [{ search: 'for' }, 1],
-    [{ search: 'for', sort: 'priceLow' }, 3],
-    [{ search: 'FOR A', sort: 'priceHigh', minPrice: 200 }, 1],
-    [{ search: 'for', sort: 'deadline' }, 2],
-    [{ search: 'for', sort: 'oldest', category: 'Design' }, 1],
-    [{ search: 'logo' }, 1],
-    [{ search: 'logo', sort: 'priceLow' }, 5],
-    [{ search: 'for', sort: 'priceLow', minPrice: 300, maxPrice: 4000 }, 2],
-    [{ search: 'bakery', sort: 'oldest' }, 1],
-    [{ search: 'zzqx' }, 1],
-    [{ search: 'Build' }, 1],
-    [{ location: 'e', sort: 'priceHigh' }, 1],
-    [{ location: 'berlin' }, 2],
-    [{ skills: ['react', 'figma'] }, 1],
-    [{ skills: ['design'], sort: 'deadline' }, 1],
-    [{ search: 'for', maxPrice: 300 }, 40],
-  ];
-
-  it('a search gives the same ids, in the same order, as the GIN path (every match sorted)', async () => {
-    let walked = 0;
-    for (const [filters, page] of SAME_IDS) {
-      const f: TaskFilters = { sort: 'newest', ...filters };
-      const gin = (await tasks.queries.list(f, page, 12, null).page).map((row) => row.id);
-      const answer = await tasks.list(f, page, 12, null);
-      expect(
-        answer.items.map((task) => task._id),
-        JSON.stringify([filters, page]),
-      ).toEqual(gin);
-      if (answer.totalExact === false) walked += 1;
-    }
-    // Both paths answered some of them: the walk (an unexact total) and the GIN indexes.
-    expect(walked).toBeGreaterThanOrEqual(4);
-    expect(walked).toBeLessThan(SAME_IDS.length - 3);
-  });
-
-  it("my tasks (owner's list)", async () => {
-    const q = tasks.queries.list(
-      { sort: 'newest', ownerId: someTask.ownerId },
-      1,
-      12,
-      someTask.ownerId,
-    );
-    for (const query of [q.page, q.count(countCap({ page: 1, limit: 12 }))]) {
+  it("my tasks (owner's list): its ids, its count and its rows with their bid counts", async () => {
+    const own: TaskFilters = { sort: 'newest', ownerId: someTask.ownerId };
+    const q = idQueries(db(), own, { page: 1, limit: 12 });
+    for (const query of [q.ids, q.count(countCap({ page: 1, limit: 12 }))]) {
       const nodes = await plan(query);
       expect(seqScansOfTasks(nodes)).toEqual([]);
       expect(indexesUsed(nodes)).toContain('tasks_owner_created_at_idx');
     }
+    const ids = (await q.ids).map((row) => row.id);
+    const rows = await plan(tasks.queries.rows(ids, own, someTask.ownerId));
+    expect(seqScansOfTasks(rows)).toEqual([]);
+    expect(indexesUsed(rows)).toContain('tasks_pkey');
   });
 
   it('one task with its bid count, its bids, and the category counts', async () => {
@@ -245,6 +238,22 @@ describe('indexes: browse, search, filters and sorts avoid sequential scans', ()
 
     const categories = await plan(tasks.queries.categoryCounts());
     expect(seqScansOfTasks(categories)).toEqual([]);
+  });
+
+  it('the bids a person placed, page 1 and a deep page, and their count', async () => {
+    const result = (await db().execute(
+      sql`select bidder_id from bids group by bidder_id order by count(*) desc limit 1`,
+    )) as unknown as { rows: { bidder_id: string }[] };
+    const bidder = result.rows[0]!.bidder_id;
+    for (const page of [1, 5]) {
+      const q = bids.myBidsQueries(bidder, page, 12);
+      for (const query of [q.page, q.count]) {
+        const nodes = await plan(query);
+        expect(seqScansOf(nodes, 'bids')).toEqual([]);
+        expect(seqScansOfTasks(nodes)).toEqual([]);
+        expect(indexesUsed(nodes)).toContain('bids_bidder_created_at_idx');
+      }
+    }
   });
 
   it('the questions on a task, newest first, page 1 and after a cursor', async () => {

@@ -89,7 +89,7 @@ function skillCondition(skill: string): SQL {
 /**
  * Whether the filters include a text condition (search, skills, location): those are
  * answered by the GIN indexes as one bitmap of every match, then sorted, rather than by
- * walking a sort index (see `createTaskRepository`).
+ * walking a sort index (see `postgres-search.ts`).
  */
 export const hasTextFilter = (f: TaskFilters) =>
   Boolean(f.search || f.location || (f.skills && f.skills.length > 0));

@@ -19,13 +19,14 @@ import type { Db } from '../../platform/db/client.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { bids, legacyTasks, reviews, tasks, user } from '../../platform/db/schema.ts';
 import { isObjectId, isUuid } from '../../platform/db/ids.ts';
-import { boundedPage, countCap, mapPage, pageOffset } from '../../platform/db/paging.ts';
+import { mapPage } from '../../platform/db/paging.ts';
 import { refuseWhileDealGoesOn } from './deal-guard.ts';
 import { guardTask, notNow } from './lifecycle-guard.ts';
 import { invalidInput } from '../../platform/http/errors.ts';
-import { hasTextFilter, taskOrder, taskWhere, type TaskFilters } from './query.ts';
+import type { TaskFilters } from './query.ts';
+import { postgresSearchIndex } from './postgres-search.ts';
+import type { SearchIndex } from './search-index.ts';
 import { taskFieldColumns } from './columns.ts';
-import { rememberCount, tableRows, walkAnswers, walkedPage, worthWalking } from './search-walk.ts';
 import { insertedRow } from '../../platform/db/rows.ts';
 import {
   checkNewAccount,
@@ -146,102 +147,38 @@ function toTask(row: TaskRow): Task {
 }
 
 /**
- * The tasks' SQL. Reads need only `db`; the writes also announce each change (`task.changed`,
+ * The tasks' SQL. Lists ask `search` for their ids (the tables themselves unless another
+ * engine is given). Reads need only `db`; the writes also announce each change (`task.changed`,
  * sent on commit) on `events`, which live pages and every instance's list cache listen to.
  */
-export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>) {
+export function createTaskRepository(
+  db: Db,
+  events?: Pick<EventBus, 'publish'>,
+  search: SearchIndex = postgresSearchIndex(db),
+) {
   function changed(tx: Pick<Db, 'execute'>, taskId: string) {
     if (!events) throw new Error('createTaskRepository: writes need the event bus');
     return events.publish(tx, { type: 'task.changed', taskId });
   }
 
   /**
-   * A page of tasks carrying, on each row, how many tasks match (`total`): one statement,
-   * one round trip. `count` counts on its own, for a page past the last one (no rows to carry
-   * it).
-   *
-   * Without text filters the page walks the index of its sort (`taskOrder`) and stops after
-   * `limit` rows; its `total` stops counting after `countCap` + 1 rows. With a text filter
-   * (search, skills, location) a walk may cross the whole table before 12 rows match, so the
-   * GIN indexes first collect every match as one bitmap (`matches`, with the columns the
-   * sorts read); the page sorts those, fetches its rows by primary key and counts every match
-   * (an exact `total`).
+   * The rows of a page whose ids the search index gave, in any order: browse's only while
+   * browse may show them (an engine may lag a moderation by a moment), an owner's list only
+   * their own.
    */
-  function listQueries(filters: TaskFilters, page: number, limit: number, viewerId: string | null) {
-    const where = taskWhere(filters);
+  function rowsQuery(ids: string[], filters: TaskFilters, viewerId: string | null) {
     // The owner's own list says more about each task.
-    const columns = {
-      ...taskColumns(viewerId),
-      ...(filters.ownerId ? ownListColumns : {}),
-    };
-    const offset = pageOffset({ page, limit });
-    const cappedCount = (cap: number) =>
-      db
-        .select({ one: sql`1` })
-        .from(tasks)
-        .where(where)
-        .limit(cap + 1)
-        .as('capped');
-    if (!hasTextFilter(filters)) {
-      const capped = cappedCount(countCap({ page, limit }));
-      return {
-        page: db
-          .select({
-            ...columns,
-            total: sql<number>`(select count(*) from ${capped})`.mapWith(Number),
-          })
-          .from(tasks)
-          .innerJoin(user, eq(user.id, tasks.ownerId))
-          .where(where)
-          .orderBy(...taskOrder(filters.sort))
-          .limit(limit)
-          .offset(offset),
-        count: (cap: number) => db.select({ n: count() }).from(cappedCount(cap)),
-        exact: false,
-      };
-    }
-    const matches = db.$with('matches').as(
-      db
-        .select({
-          id: tasks.id,
-          createdAt: tasks.createdAt,
-          budget: tasks.budget,
-          deadline: tasks.deadline,
-        })
-        .from(tasks)
-        .where(where),
-    );
-    const walked = filters.ownerId ? undefined : walkedPage(db, filters, { page, limit });
-    const pageIds = db
-      .select({ id: matches.id })
-      .from(matches)
-      .orderBy(...taskOrder(filters.sort, matches))
-      .limit(limit)
-      .offset(offset);
-    return {
-      page: db
-        .with(matches)
-        .select({
-          ...columns,
-          total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
-        })
-        .from(tasks)
-        .innerJoin(user, eq(user.id, tasks.ownerId))
-        .where(inArray(tasks.id, pageIds))
-        .orderBy(...taskOrder(filters.sort)),
-      // The same bitmap counts every match (no cap to stop at).
-      count: () => db.select({ n: count() }).from(tasks).where(where),
-      exact: true,
-      // Browse's searches first try walking the sort index (search-walk.ts).
-      walk:
-        walked &&
-        db
-          .select({ ...columns, walked: walked.walked, tableRows })
-          .from(walked)
-          .innerJoin(tasks, eq(tasks.id, walked.id))
-          .innerJoin(user, eq(user.id, tasks.ownerId))
-          .orderBy(...taskOrder(filters.sort)),
-    };
+    const columns = { ...taskColumns(viewerId), ...(filters.ownerId ? ownListColumns : {}) };
+    return db
+      .select(columns)
+      .from(tasks)
+      .innerJoin(user, eq(user.id, tasks.ownerId))
+      .where(
+        and(
+          inArray(tasks.id, ids),
+          filters.ownerId ? eq(tasks.ownerId, filters.ownerId) : isNull(tasks.moderation),
+        ),
+      );
   }
 
   function findByIdQuery(id: string | Placeholder, viewerId: string | Placeholder | null) {
@@ -289,34 +226,24 @@ export function createTaskRepository(db: Db, events?: Pick<EventBus, 'publish'>)
 
   return {
     /** The queries behind the reads, unexecuted (the index test EXPLAINs them). */
-    queries: { list: listQueries, findById: findByIdQuery, categoryCounts: categoryCountsQuery },
+    queries: { rows: rowsQuery, findById: findByIdQuery, categoryCounts: categoryCountsQuery },
 
-    /** One page of tasks matching the filters, and how many match in all. */
+    /**
+     * One page of tasks matching the filters, and how many match in all: the search index
+     * gives the page's ids in order, then one statement reads those rows.
+     */
     async list(
       filters: TaskFilters,
       page: number,
       limit: number,
       viewerId: string | null,
     ): Promise<Page<Task>> {
-      const queries = listQueries(filters, page, limit, viewerId);
-      const params = { page, limit };
-      if ('walk' in queries && queries.walk && worthWalking(filters, params)) {
-        const walkedRows = await queries.walk;
-        const last = walkedRows.at(-1);
-        if (last && walkAnswers(params, walkedRows.length, last.walked, last.tableRows))
-          return mapPage({ items: walkedRows, total: countCap(params), totalExact: false }, toTask);
-      }
-      const rows: (TaskRow & { total: number })[] = await queries.page;
-      const total = rows[0]?.total;
-      const cap = countCap({ page, limit });
-      const result: Page<TaskRow> =
-        total === undefined
-          ? await boundedPage({ page, limit }, Promise.resolve(rows), queries.count)
-          : !queries.exact && total > cap
-            ? { items: rows, total: cap, totalExact: false }
-            : { items: rows, total };
-      if (queries.exact && result.total !== undefined) rememberCount(filters, result.total);
-      return mapPage(result, toTask);
+      const { ids, ...total } = await search.search(filters, { page, limit });
+      const rows: TaskRow[] = ids.length ? await rowsQuery(ids, filters, viewerId) : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      // A task deleted between the two reads is left out of its page.
+      const items = ids.flatMap((id) => byId.get(id) ?? []);
+      return mapPage({ items, ...total }, toTask);
     },
 
     async findById(id: string, viewerId: string | null): Promise<TaskDetail | null> {

@@ -8,8 +8,9 @@ import { taskOrder, taskWhere, type TaskFilters } from './query.ts';
  * A text search that matches many tasks ("logo": 5 %) answers page 1 fastest by walking the
  * index of its sort and testing each row, stopping at the page's last match; one that
  * matches few answers fastest from the GIN indexes (every match, sorted). The walk is tried
- * first and reads at most `WALK_ROWS` index entries; it answers only when it filled the page
- * and its matches per row read put the total well past the count's bound (decision 1800).
+ * first, after a probe of its first rows says how far it must read (`walkBudget`); it answers
+ * only when it filled the page and its matches per row read put the total well past the
+ * count's bound (decisions 1800, 1811).
  */
 export const WALK_ROWS = 2000;
 
@@ -19,17 +20,72 @@ export const WALK_ROWS = 2000;
  */
 export const WALK_MARGIN = 2;
 
+/** Rows the probe reads before a walk: enough to tell a common word from a rare one. */
+export const PROBE_ROWS = 200;
+
 /**
- * Rows the walk may read for a page: no more than `WALK_ROWS`, and no more than a page whose
- * estimate clears the margin can take (fewer on a small table). Computed by the database from
- * the table's size as its statistics hold it (`reltuples`; -1 before the first ANALYZE, which
- * makes it 0 rows: the GIN path).
+ * Pages this shallow walk without a probe: their walk stops after a few hundred rows when
+ * the words are common, and reads at most `shallowWalkRows` when they are not, which costs
+ * about what the probe's round trip would (measured at 100,000 tasks, decision 1811).
  */
-function walkRows(params: PageParams): SQL {
+export const SHALLOW_PAGES = 3;
+
+/**
+ * The tasks table's size as its statistics hold it (`reltuples`; -1 before the first
+ * ANALYZE, read as 0: the GIN path).
+ */
+const tableSize = sql<number>`(select greatest(0, reltuples)::float8 from pg_class where oid = 'tasks'::regclass)`;
+
+/**
+ * Rows a shallow page's walk may read: no more than `WALK_ROWS`, and no more than a walk
+ * whose estimate could clear the margin over the count's bound can take (fewer on a small
+ * table). Computed by the database from the table's size.
+ */
+export function shallowWalkRows(params: PageParams): SQL {
   const needed = pageOffset(params) + params.limit;
   const bound = WALK_MARGIN * countCap(params);
-  return sql`least(${WALK_ROWS}, (select greatest(0, ceil(${needed} * reltuples / ${bound}))::int
-    from pg_class where oid = 'tasks'::regclass))`;
+  return sql`least(${WALK_ROWS}, ceil(${needed} * ${tableSize} / ${bound}))::int`;
+}
+
+/** The walk reads this many times the rows the probe's share of matches says the page needs. */
+const PROBE_SLACK = 1.5;
+
+/** How many matches the first `PROBE_ROWS` rows of the sort index hold, and the table's size. */
+export function probeQuery(db: Db, filters: TaskFilters) {
+  const probe = db
+    .select({ hit: sql<boolean | null>`${taskWhere(filters) ?? sql`true`}`.as('hit') })
+    .from(tasks)
+    .where(sortIndexRange(filters))
+    .orderBy(...taskOrder(filters.sort))
+    .limit(PROBE_ROWS)
+    .as('probe');
+  return db
+    .select({
+      rows: sql<number>`count(*)::int`,
+      hits: sql<number>`(count(*) filter (where ${probe.hit}))::int`,
+      table: tableSize,
+    })
+    .from(probe);
+}
+
+/**
+ * Rows the walk may read for a page (0: do not walk), from the probe (decision 1811): as many
+ * as the probe's share of matches says the page needs, with slack. Never more than a walk
+ * whose estimate could still clear the margin over the count's bound, and past `WALK_ROWS`
+ * only while fewer than the matches the GIN path would recheck (a deep page of a common word
+ * on a large table: 15,000 walked rows against 50,000 rechecked and sorted).
+ */
+export function walkBudget(
+  params: PageParams,
+  probe: { rows: number; hits: number; table: number },
+) {
+  if (probe.hits === 0 || probe.table <= 0) return 0;
+  const needed = pageOffset(params) + params.limit;
+  const share = probe.hits / probe.rows;
+  const wanted = Math.ceil((needed / share) * PROBE_SLACK);
+  const useful = (needed * probe.table) / (WALK_MARGIN * countCap(params));
+  const cheaper = Math.max(WALK_ROWS, share * probe.table);
+  return wanted <= useful && wanted <= cheaper ? wanted : 0;
 }
 
 /**
@@ -52,7 +108,7 @@ function sortIndexRange(f: TaskFilters): SQL | undefined {
  * The ids of a page found by walking the sort index (browse lists only: an owner's list keeps
  * the GIN path), each with `walked`, its place in the walk (how many rows were read up to it).
  */
-export function walkedPage(db: Db, filters: TaskFilters, params: PageParams) {
+export function walkedPage(db: Db, filters: TaskFilters, params: PageParams, rows: number | SQL) {
   const order = taskOrder(filters.sort);
   const walk = db
     .select({
@@ -68,10 +124,10 @@ export function walkedPage(db: Db, filters: TaskFilters, params: PageParams) {
     .from(tasks)
     .where(sortIndexRange(filters))
     .orderBy(...order)
-    .limit(walkRows(params) as unknown as number)
+    .limit(rows as number)
     .as('walk');
   return db
-    .select({ id: walk.id, walked: walk.walked })
+    .select({ id: walk.id, walked: walk.walked, table: tableSize.as('table') })
     .from(walk)
     .where(sql`${walk.hit}`)
     .orderBy(...taskOrder(filters.sort, walk))
@@ -79,9 +135,6 @@ export function walkedPage(db: Db, filters: TaskFilters, params: PageParams) {
     .offset(pageOffset(params))
     .as('walked_page');
 }
-
-/** The tasks table's size as the statistics hold it (the walk's estimate scales by it). */
-export const tableRows = sql<number>`(select reltuples from pg_class where oid = 'tasks'::regclass)`;
 
 /**
  * Whether a full walked page may stand for the search: the matches it implies (its matches

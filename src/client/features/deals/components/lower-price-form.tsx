@@ -12,7 +12,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
  */
 export function LowerPriceForm({ price, busy }: { price: number; busy: boolean }) {
   return (
-    <Form method="post" className="flex flex-col gap-4">
+    <Form method="post" className="flex flex-col gap-4 border-t border-base-300 pt-4">
       <input type="hidden" name="intent" value="lower-price" />
       <h3 className="text-sm font-semibold">{PRICE_WORDS.lower}</h3>
       <InputField

@@ -37,8 +37,6 @@ import { pageCount, pageFrom } from '../lib/paging.ts';
 import { useTaskEvents } from '../features/tasks/hooks/use-task-events.ts';
 import { useAuth } from '../lib/auth/use-auth.ts';
 import { paymentsConfig, type PaymentsConfig } from '../lib/payments-config.ts';
-import type { DealStep } from '../features/deals/api/deals-api.ts';
-import type { Fault } from '../../shared/payments/deal-machine.ts';
 import { fetchContact } from '../features/blocks/api/blocks-api.ts';
 import {
   CannotContact,
@@ -61,7 +59,7 @@ const StartThreadButton = lazy(() =>
 
 /** The deal's panel (its two sides only) loads with its first deal: other visitors never need it. */
 const DealPanel = lazy(() =>
-  import('../features/deals/components/deal-panel.tsx').then((m) => ({ default: m.DealPanel })),
+  import('../features/deals/task-page.ts').then((m) => ({ default: m.DealPanel })),
 );
 
 /** Bids per "Show more": the history grows by a page at a time. */
@@ -211,17 +209,7 @@ export const action = intentAction({
     return { outcome: 'withdrawn' as const };
   },
   // A step of the task's secured payment (its dialog shows a refusal itself).
-  deal: async ({ text }) => {
-    const reason = text('reason').trim();
-    const fault = text('fault');
-    const { takeDealStep } = await import('../features/deals/api/deals-api.ts');
-    await takeDealStep(
-      text('dealId'),
-      text('step') as DealStep,
-      reason ? { reason, ...(fault ? { fault: fault as Fault } : {}) } : undefined,
-    );
-    return { outcome: 'deal' as const };
-  },
+  deal: async ({ text }) => (await import('../features/deals/task-page.ts')).submitDealStep(text),
 });
 
 export { shouldRevalidate } from '../lib/action-result.ts';

@@ -22,6 +22,21 @@ export const reasonBodySchema = z.object({ reason });
 
 export const requestCancellationSchema = z.object({ reason, fault: z.enum(FAULTS) });
 
+/** A new price in cents (checked against PRICE_LIMITS by the server, with its message). */
+const newPrice = z.number().int();
+
+/** The worker asks the poster for more (the new price, and why). */
+export const askPriceIncreaseSchema = z.object({ price: newPrice, reason });
+
+/** The poster approves the worker's asked price, paying the difference with a card. */
+export const approvePriceIncreaseSchema = payDealSchema;
+
+/** The poster raises the price at once, paying the difference with a card. */
+export const raisePriceSchema = payDealSchema.extend({ price: newPrice });
+
+/** An operator lowers the price: the difference goes back to the poster's card. */
+export const lowerPriceSchema = z.object({ price: newPrice, reason });
+
 /** An operator's ruling on a dispute: all to the worker, all back, or a share of the price. */
 export const ruleDealSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('release'), reason }),
@@ -53,6 +68,8 @@ export const dealSchema = z.object({
   workerReceives: cents,
   scheduleVersion: z.string(),
   workerCredited: cents.nullable(),
+  /** The price the worker asked to raise it to, waiting for the poster's answer. */
+  requestedPrice: cents.nullable(),
   cancellationRequestedBy: z.enum(['owner', 'worker']).nullable(),
   cancellationFault: z.enum(FAULTS).nullable(),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
 import type { DealAction, DealState } from './deal-machine.ts';
 import type { Quote } from './fees.ts';
 import type { Money } from './money.ts';
+import type { PriceChangeStep } from './price-change.ts';
 
 /*
  * What people read about payment protection, in one place: the screens, and anything else
@@ -21,7 +22,7 @@ export const DEAL_STATE_WORDS: Record<DealState, string> = {
 };
 
 /** A step on a deal's timeline, in plain words (the action's own name when not listed). */
-export const DEAL_STEP_WORDS: Partial<Record<DealAction | 'create', string>> = {
+export const DEAL_STEP_WORDS: Partial<Record<DealAction | PriceChangeStep | 'create', string>> = {
   create: 'Bid accepted: waiting for payment',
   pay: 'Paid: the payment is secured',
   'withdraw-offer': 'Offer withdrawn before paying',
@@ -41,11 +42,16 @@ export const DEAL_STEP_WORDS: Partial<Record<DealAction | 'create', string>> = {
   'rule-release': 'An operator released the payment',
   'rule-refund': 'An operator refunded the payment',
   'rule-split': 'An operator split the payment',
+  'ask-price-increase': 'The worker asked for a higher price',
+  'approve-price-increase': 'The poster approved the higher price and paid the difference',
+  'decline-price-increase': 'The poster declined the higher price',
+  'raise-price': 'The poster raised the price and paid the difference',
+  'lower-price': 'An operator lowered the price',
 };
 
 /** The words of one timeline step. */
 export function dealStepWords(action: string): string {
-  const words = DEAL_STEP_WORDS[action as DealAction | 'create'];
+  const words = DEAL_STEP_WORDS[action as keyof typeof DEAL_STEP_WORDS];
   if (words) return words;
   return action.endsWith('-by-operator')
     ? `An operator: ${dealStepWords(action.replace(/-by-operator$/, ''))}`
@@ -201,6 +207,31 @@ export const DEAL_STEP_BUTTONS = [
     question: 'Withdraw without paying? The bid goes back to the list.',
   },
 ] as const;
+
+/** Changing the price while the payment is secured: the deal panel's and console's words. */
+export const PRICE_WORDS = {
+  askMore: 'Ask for more',
+  askQuestion:
+    'Ask the poster for a higher price and say why. They approve and pay the difference, or decline.',
+  raise: 'Raise the price',
+  raiseQuestion:
+    'Pay the difference now: the worker receives the new price when you release the payment.',
+  approve: (amount: string) => `Approve and pay ${amount}`,
+  approveQuestion: (price: string) =>
+    `Approve the new price of ${price}? You pay the difference now, with its booking fee.`,
+  decline: 'Decline',
+  declineQuestion: 'Decline the higher price? The price stays as it is.',
+  newPrice: 'New price',
+  asked: (price: string, more: string) =>
+    `The worker asks for ${price}: you would pay ${more} more.`,
+  waiting: (price: string) => `You asked for ${price}: waiting for the poster’s answer.`,
+  youPayMore: (amount: string) => `You pay ${amount} more`,
+  workerWouldReceive: (amount: string) => `You would receive ${amount} after fees`,
+  lower: 'Lower the price',
+  lowerNote:
+    'The difference, with its booking fee, goes back to the poster’s card. The worker and the poster are told, with your reason.',
+  authenticate: 'Authenticate',
+} as const;
 
 /** A payout account's state, in words. */
 export const PAYEE_WORDS = {

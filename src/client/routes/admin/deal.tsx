@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'rea
 import { hasRole } from '../../../shared/operators/rules.ts';
 import { OPERATOR_TWIN_ACTIONS, mayDeal } from '../../../shared/payments/deal-machine.ts';
 import type { Fault } from '../../../shared/payments/deal-machine.ts';
-import { DEAL_STATE_WORDS, formatCents } from '../../../shared/payments/words.ts';
+import { DEAL_STATE_WORDS, formatCents, toCents } from '../../../shared/payments/words.ts';
 import { FailureAlert, FormAlert } from '../../components/ui/form-alert.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { intentAction, isFailure, shouldRevalidate } from '../../lib/action-result.ts';
@@ -12,8 +12,11 @@ import { useSubmitting } from '../../lib/pending.ts';
 import {
   actOnDeal,
   fetchConsoleDeal,
+  lowerDealPrice,
   ruleOnDeal,
 } from '../../features/deals/api/admin-deals-api.ts';
+import { LowerPriceForm } from '../../features/deals/components/lower-price-form.tsx';
+import { mayChangePrice } from '../../../shared/payments/price-change.ts';
 import { DealTimeline } from '../../features/deals/components/deal-timeline.tsx';
 import { LedgerTable } from '../../features/deals/components/ledger-table.tsx';
 import { OperatorActForm } from '../../features/deals/components/operator-act-form.tsx';
@@ -48,11 +51,18 @@ export const action = intentAction({
     });
     return { done: 'Step taken.' };
   },
+  'lower-price': async ({ text, args }) => {
+    await lowerDealPrice(args.params.id ?? '', {
+      price: toCents(Number(text('price'))),
+      reason: text('reason'),
+    });
+    return { done: 'Price lowered.' };
+  },
 });
 
 /**
  * /admin/deals/:id (operators): a deal's figures, timeline and ledger lines; moderators rule
- * on a dispute or take a side's step for them, always with a reason.
+ * on a dispute, take a side's step for them or lower a secured price, always with a reason.
  */
 export function Component() {
   const deal = useLoaderData<typeof loader>();
@@ -120,6 +130,7 @@ export function Component() {
           <Panel title="Act on this deal" className="lg:col-span-2">
             {deal.state === 'disputed' ? <RulingForm price={deal.price} busy={busy} /> : null}
             {twins.length > 0 ? <OperatorActForm actions={twins} busy={busy} /> : null}
+            {mayChangePrice(deal.state) ? <LowerPriceForm price={deal.price} busy={busy} /> : null}
           </Panel>
         ) : null}
       </div>

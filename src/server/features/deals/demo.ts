@@ -5,8 +5,14 @@ import { bids, tasks } from '../../platform/db/schema.ts';
 import type { DemoData } from '../../platform/demo.ts';
 import { databasePublisher } from '../../platform/events/bus.ts';
 import { SANDBOX_CARDS, createSandboxProvider } from './sandbox.ts';
-import { openDeal, payDeal } from './repository.ts';
-import { transition, type ActorRef, type DealContext, type TransitionInput } from './transitions.ts';
+import { payDeal } from './charges.ts';
+import { openDeal } from './repository.ts';
+import {
+  transition,
+  type ActorRef,
+  type DealContext,
+  type TransitionInput,
+} from './transitions.ts';
 
 /** The sandbox's card that goes through. */
 const GOOD_CARD = Object.keys(SANDBOX_CARDS).find((card) => SANDBOX_CARDS[card] === 'succeeded')!;
@@ -72,9 +78,7 @@ export const dealDemo: DemoData = async (tx, scene) => {
     .select({ taskId: tasks.id, ownerId: tasks.ownerId, bidId: bids.id, bidderId: bids.bidderId })
     .from(tasks)
     .innerJoin(bids, eq(bids.taskId, tasks.id))
-    .where(
-      and(isNull(tasks.assigneeId), ne(tasks.status, 'Completed'), eq(bids.status, 'pending')),
-    )
+    .where(and(isNull(tasks.assigneeId), ne(tasks.status, 'Completed'), eq(bids.status, 'pending')))
     .orderBy(tasks.createdAt, bids.createdAt);
   const used = new Set<string>();
   let payee: string | null = null;

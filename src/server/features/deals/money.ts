@@ -103,3 +103,28 @@ export async function moveMoney(
   });
   return { transaction, credited, refunded };
 }
+
+/**
+ * The difference of a changed price between the poster's card and the deal's escrow: in
+ * (a raise, `difference` > 0) or back out (a lowered price). One transaction per change, keyed
+ * by the deal's version before it (a replay of the same change posts nothing again).
+ */
+export async function movePriceDifference(
+  tx: Db,
+  deal: Pick<DealMoney, 'id' | 'currency'> & { version: number },
+  difference: number,
+): Promise<LedgerTransaction> {
+  const cents = (amount: number) => ({ amount, currency: deal.currency });
+  const card = (await accountFor(tx, 'card', null, deal.currency)).id;
+  const escrow = (await accountFor(tx, 'escrow', deal.id, deal.currency)).id;
+  return postTransaction(tx, {
+    idempotencyKey: `deal:${deal.id}:price:${deal.version}`,
+    kind: difference > 0 ? 'price-increase' : 'price-decrease',
+    ref: deal.id,
+    postings: [
+      { account: card, amount: cents(-difference) },
+      { account: escrow, amount: cents(difference) },
+    ],
+    metadata: { dealId: deal.id, difference },
+  });
+}

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DealSide, DealState } from '../../../shared/payments/deal-machine.ts';
+import type { PriceChangeStep } from '../../../shared/payments/price-change.ts';
 import { formatDollars } from '../../../shared/money.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { tasks, user } from '../../platform/db/schema.ts';
@@ -181,4 +182,72 @@ export async function remind(tx: Db, events: EventPublisher, deal: DealRow) {
           ],
         };
   await tell(tx, events, deal, notices, 'deal.reminder', null);
+}
+
+/** What each side is told of a price change (an operator's twin as the step itself). */
+function priceNotices(
+  f: Omit<NoticeFacts, 'from'>,
+  step: PriceChangeStep,
+  before: DealRow,
+): Partial<Record<DealSide, Notice>> {
+  const t = `“${f.title}”`;
+  const why = f.reason ? ` “${f.reason}”` : '';
+  const asked = before.requestedPrice ?? f.deal.requestedPrice ?? 0;
+  const both = (notice: Notice) => ({ owner: notice, worker: notice });
+  switch (step.replace(/-by-operator$/, '')) {
+    case 'ask-price-increase':
+      return both([
+        'More asked for',
+        `${f.worker} asks to raise the price of ${t} from ${dollars(f.deal.price)} to ${dollars(asked)}. Approve and pay the difference, or decline.${why}`,
+      ]);
+    case 'decline-price-increase':
+      return both([
+        'Price increase declined',
+        `Raising the price of ${t} to ${dollars(asked)} was declined: it stays ${dollars(f.deal.price)}.${why}`,
+      ]);
+    case 'lower-price':
+      return {
+        owner: [
+          'Price lowered',
+          `An operator lowered the price of ${t} to ${dollars(f.deal.price)}: ${dollars(before.posterPays - f.deal.posterPays)} goes back to your card.${why}`,
+        ],
+        worker: [
+          'Price lowered',
+          `An operator lowered the price of ${t} to ${dollars(f.deal.price)}: you receive ${dollars(f.deal.workerReceives)} after fees.${why}`,
+        ],
+      };
+    default:
+      return {
+        owner: [
+          'Price raised',
+          `You paid ${dollars(f.deal.posterPays - before.posterPays)} more for ${t}: its price is ${dollars(f.deal.price)}.`,
+        ],
+        worker: [
+          'Price raised',
+          `${f.owner} raised the price of ${t} to ${dollars(f.deal.price)} and paid the difference: you receive ${dollars(f.deal.workerReceives)} after fees.`,
+        ],
+      };
+  }
+}
+
+/**
+ * A price change (in the caller's transaction): both sides are told, but not the person who
+ * took it, and the task's open pages refresh their deal panel.
+ */
+export async function announcePriceChange(
+  tx: Db,
+  events: EventPublisher,
+  deal: DealRow,
+  change: { step: PriceChangeStep; actorId: string | null; reason: string | null; before: DealRow },
+) {
+  const facts = { ...(await factsOf(tx, deal)), deal, reason: change.reason };
+  await tell(
+    tx,
+    events,
+    deal,
+    priceNotices(facts, change.step, change.before),
+    'deal.updated',
+    change.actorId,
+  );
+  await events.publish(tx, { type: 'deal.changed', taskId: deal.taskId, dealId: deal.id });
 }

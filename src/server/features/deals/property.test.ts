@@ -19,7 +19,7 @@ import { runDealTimers } from './jobs.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './sandbox.ts';
 
 /*
- * Random sequences of the sides' steps, operators' rulings, timers and replayed events over a
+ * Random sequences of the sides' steps (price changes too), operators' rulings, timers and replayed events over a
  * few deals: whatever happens, every ledger transaction balances, no escrow goes negative,
  * a deal's escrow holds its payment exactly while the deal is paid and unsettled (nothing in
  * a final state), all balances sum to zero, and replaying every event changes nothing.
@@ -47,6 +47,26 @@ const step = fc.oneof(
   fc.record({ op: fc.constant('time' as const) }),
   fc.record({ op: fc.constant('replay' as const) }),
   fc.record({ op: fc.constant('onboard' as const) }),
+  // Price changes: a factor of the current price (below 1 asks for a bad amount).
+  fc.record({
+    op: fc.constant('ask-more' as const),
+    factor: fc.double({ min: 0.9, max: 2, noNaN: true }),
+  }),
+  fc.record({
+    op: fc.constant('approve-more' as const),
+    card: fc.constantFrom(...Object.values(CARDS)),
+    twice: fc.boolean(),
+  }),
+  fc.record({ op: fc.constant('decline-more' as const) }),
+  fc.record({
+    op: fc.constant('raise' as const),
+    factor: fc.double({ min: 1, max: 1.5, noNaN: true }),
+    card: fc.constantFrom(...Object.values(CARDS)),
+  }),
+  fc.record({
+    op: fc.constant('lower' as const),
+    factor: fc.double({ min: 0.3, max: 1.1, noNaN: true }),
+  }),
 );
 
 describe('deals: any sequence of actions keeps the books', () => {
@@ -84,6 +104,9 @@ describe('deals: any sequence of actions keeps the books', () => {
       .orderBy(ledgerAccounts.id),
     states: await db().select({ id: deals.id, state: deals.state }).from(deals).orderBy(deals.id),
   });
+
+  const priceTimes = async (dealId: string, factor: number) =>
+    Math.round((await h.state(dealId)).price * factor);
 
   async function perform(dealId: string, s: StepValue) {
     const side = (isOwner: boolean): TestUser => (isOwner ? owner : worker);
@@ -146,6 +169,36 @@ describe('deals: any sequence of actions keeps the books', () => {
       }
       case 'onboard':
         return [await h.call('POST', '/api/payments/payee', worker)];
+      case 'ask-more':
+        return [
+          await h.act(worker, dealId, 'ask-price-increase', {
+            price: await priceTimes(dealId, s.factor),
+            reason: 'More work',
+          }),
+        ];
+      case 'approve-more':
+        return Promise.all(
+          Array.from({ length: s.twice ? 2 : 1 }, () =>
+            h.act(owner, dealId, 'approve-price-increase', { card: s.card }),
+          ),
+        );
+      case 'decline-more':
+        return [await h.act(owner, dealId, 'decline-price-increase')];
+      case 'raise':
+        return [
+          await h.act(owner, dealId, 'raise-price', {
+            price: await priceTimes(dealId, s.factor),
+            card: s.card,
+          }),
+        ];
+      case 'lower':
+        return [
+          await h.call('POST', `/api/admin/deals/${dealId}/price`, moderator, {
+            action: 'lower',
+            price: await priceTimes(dealId, s.factor),
+            reason: 'Agreed',
+          }),
+        ];
     }
   }
 

@@ -16,6 +16,8 @@ interface ChargeSucceeded {
   dealId: string;
   chargeId: string;
   amount: Money;
+  /** A charge for a raised price: the deal's new price, whose difference it pays. */
+  price?: number;
 }
 
 /**
@@ -83,7 +85,14 @@ export interface PaymentProvider {
   updatePayee(tx: Db, accountId: string, status: PayeeStatus): Promise<void>;
   charge(
     tx: Db,
-    input: { dealId: string; amount: Money; card: string; idempotencyKey: string },
+    input: {
+      dealId: string;
+      amount: Money;
+      card: string;
+      idempotencyKey: string;
+      /** The deal's new price, when the charge pays the difference of a raised price. */
+      price?: number;
+    },
   ): Promise<ChargeResult>;
   /** Completes a charge that asked for authentication; its event then follows. */
   authenticate(tx: Db, chargeId: string): Promise<{ dealId: string; event: SignedEvent } | null>;

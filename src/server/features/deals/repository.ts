@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { LIVE_DEAL_STATES, nextState, nextTimerAt } from '../../../shared/payments/deal-machine.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LIVE_DEAL_STATES, nextTimerAt } from '../../../shared/payments/deal-machine.ts';
 import type { DealView } from '../../../shared/payments/schema.ts';
 import { DEFAULT_FEE_SCHEDULE, quote } from '../../../shared/payments/fees.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -14,6 +14,7 @@ import {
   tasks,
 } from '../../platform/db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors.ts';
+import { applyRaise } from './price-change.ts';
 import { ProviderError, type SignedEvent } from './provider.ts';
 import {
   DEAL_NOT_FOUND,
@@ -184,7 +185,8 @@ export async function dealFor(db: Db, dealId: string, userId: string | null): Pr
 
 /**
  * A provider's signed event, applied once: a bad signature is a 400, an event id seen before
- * changes nothing (`replayed`). A payment funds its deal, unless the deal no longer waits
+ * changes nothing (`replayed`). A payment funds its deal (or, naming a new price, raises
+ * it), unless the deal no longer waits
  * for it (recorded, not applied: `applied: false`); a payee's new status is recorded; the
  * other events (refunds and chargebacks made at the processor, failed charges, reversed
  * transfers) are kept in `payment_events` for operators and change no deal.
@@ -218,6 +220,7 @@ export async function applySignedEvent(
   try {
     await tx.transaction(async (inner) => {
       const deal = await lockDeal(inner, paid.dealId);
+      if (paid.price !== undefined) return applyRaise(inner, ctx, deal, paid);
       if (deal.posterPays !== paid.amount.amount || deal.currency !== paid.amount.currency)
         throw conflict('The payment is not the deal’s amount.');
       await transition(
@@ -237,18 +240,6 @@ export async function applySignedEvent(
   }
 }
 
-/** The deal the owner may pay now (locked in `tx`): 403 not theirs, 409 not waiting. */
-async function payableDeal(tx: Db, ownerId: string, dealId: string) {
-  const deal = await lockDeal(tx, dealId);
-  if (sideOf(deal, ownerId) !== 'owner') throw forbidden('Only the poster pays for the deal.');
-  try {
-    nextState(deal, 'pay', 'owner');
-  } catch (err) {
-    throw conflict((err as Error).message, 'INVALID_STATE');
-  }
-  return deal;
-}
-
 /**
  * A network provider's failure as an answer: a refusal for good is a 402 (the payment, or
  * the payee, cannot go through that way), anything else (no answer, 5xx after the retries)
@@ -264,97 +255,4 @@ export function providerFailure(err: unknown): unknown {
     'The payment processor did not answer. Please try again.',
     'PROVIDER_UNAVAILABLE',
   );
-}
-
-const chargeKey = (dealId: string, attempt: number) => `deal:${dealId}:charge:${attempt}`;
-const declined = () => new HttpError(402, 'The card was declined.', 'CARD_DECLINED');
-
-/**
- * The owner pays with a card (the sandbox's test number, or a Stripe payment method id).
- * The sandbox charges under the deal's lock, and a charge that went through is applied at
- * once by the same signed-event handler the webhook uses. A network provider is called
- * between two transactions (never holding a lock over the network) with the attempt's key,
- * so a double click makes one charge; its webhook funds the deal. A declined card is
- * counted (the next try is a new charge) and answered 402.
- */
-export async function payDeal(
-  db: Db,
-  ctx: DealContext,
-  ownerId: string,
-  dealId: string,
-  card: string,
-) {
-  const provider = ctx.provider;
-  if (!provider.direct) {
-    const deal = await db.transaction((tx) => payableDeal(tx, ownerId, dealId));
-    const amount = { amount: deal.posterPays, currency: deal.currency };
-    const idempotencyKey = chargeKey(dealId, deal.paymentAttempts);
-    const charge = await provider
-      .charge(db, { dealId, amount, card, idempotencyKey })
-      .catch((err: unknown) => {
-        throw providerFailure(err);
-      });
-    if (charge.status === 'declined') {
-      await db
-        .update(deals)
-        .set({ paymentAttempts: deal.paymentAttempts + 1 })
-        .where(and(eq(deals.id, dealId), eq(deals.paymentAttempts, deal.paymentAttempts)));
-      throw declined();
-    }
-    return {
-      deal: await dealFor(db, dealId, ownerId),
-      payment: {
-        chargeId: charge.id,
-        status: charge.status,
-        ...(charge.clientSecret ? { clientSecret: charge.clientSecret } : {}),
-      },
-    };
-  }
-  const outcome = await db.transaction(async (tx) => {
-    const deal = await payableDeal(tx, ownerId, dealId);
-    const charge = await provider.charge(tx, {
-      dealId,
-      amount: { amount: deal.posterPays, currency: deal.currency },
-      card,
-      idempotencyKey: chargeKey(dealId, deal.paymentAttempts),
-    });
-    if (charge.status === 'declined') {
-      await tx
-        .update(deals)
-        .set({ paymentAttempts: sql`${deals.paymentAttempts} + 1` })
-        .where(eq(deals.id, dealId));
-      return { declined: true as const };
-    }
-    if (charge.event) await applySignedEvent(tx, ctx, charge.event);
-    const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
-    return {
-      declined: false as const,
-      deal: await dealView(tx, now!, ownerId),
-      payment: { chargeId: charge.id, status: charge.status },
-    };
-  });
-  if (outcome.declined) throw declined();
-  return { deal: outcome.deal, payment: outcome.payment };
-}
-
-/** The owner completes a charge's authentication (sandbox); its event pays the deal. */
-export async function authenticateCharge(
-  db: Db,
-  ctx: DealContext,
-  ownerId: string,
-  dealId: string,
-  chargeId: string,
-) {
-  return db.transaction(async (tx) => {
-    const deal = await lockDeal(tx, dealId);
-    if (sideOf(deal, ownerId) !== 'owner') throw forbidden('Only the poster pays for the deal.');
-    if (deal.state !== 'awaiting-payment')
-      throw conflict('The deal no longer waits for its payment.', 'INVALID_STATE');
-    const done = await ctx.provider.authenticate(tx, chargeId);
-    if (!done || done.dealId !== dealId)
-      throw notFound('No charge of this deal waits for authentication.');
-    await applySignedEvent(tx, ctx, done.event);
-    const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
-    return dealView(tx, now!, ownerId);
-  });
 }

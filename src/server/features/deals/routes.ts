@@ -21,14 +21,9 @@ import { adminDealRoutes } from './admin-routes.ts';
 import { eventRoutes } from './event-routes.ts';
 import { paymentsConfigRoute, paymentsRoutes } from './payments-routes.ts';
 import { providerOf } from './jobs.ts';
-import {
-  authenticateCharge,
-  createDeal,
-  dealFor,
-  dealView,
-  payDeal,
-  providerFailure,
-} from './repository.ts';
+import { authenticateCharge, payDeal } from './charges.ts';
+import { priceRoutes } from './price-routes.ts';
+import { createDeal, dealFor, dealView, providerFailure } from './repository.ts';
 import {
   lockDeal,
   NOT_YOUR_DEAL,
@@ -53,6 +48,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminDealRoutes, { ctx });
   await app.register(paymentsRoutes, { provider });
   await app.register(eventRoutes, { ctx });
+  await app.register(priceRoutes, { ctx });
 
   /** One step of a side on the deal, in one transaction under the deal's lock. */
   const step = (

@@ -28,6 +28,7 @@ const eventSchema = z.object({
   dealId: z.uuid(),
   chargeId: z.string().min(1).max(100),
   amount: z.object({ amount: z.number().int().positive(), currency: z.enum(CURRENCIES) }),
+  price: z.number().int().positive().optional(),
 });
 
 /** HMAC-SHA256 of `<t>.<body>` with the secret, as hex. */
@@ -46,7 +47,13 @@ export function signSandboxEvent(secret: string, body: string, now = new Date())
  * are active once onboarded, and its events are signed with `secret` like a real webhook's.
  */
 export function createSandboxProvider(secret: string): PaymentProvider {
-  const eventOf = (op: { id: string; dealId: string; amount: number; currency: 'USD' }) =>
+  const eventOf = (op: {
+    id: string;
+    dealId: string;
+    amount: number;
+    currency: 'USD';
+    price: number | null;
+  }) =>
     signSandboxEvent(
       secret,
       JSON.stringify({
@@ -55,6 +62,7 @@ export function createSandboxProvider(secret: string): PaymentProvider {
         dealId: op.dealId,
         chargeId: op.id,
         amount: { amount: op.amount, currency: op.currency },
+        ...(op.price === null ? {} : { price: op.price }),
       } satisfies ProviderEvent),
     );
 
@@ -94,7 +102,7 @@ export function createSandboxProvider(secret: string): PaymentProvider {
     payeeStatus,
     // The sandbox's payees are active from the start: it sends no payee events.
     async updatePayee() {},
-    async charge(tx, { dealId, amount, card, idempotencyKey }) {
+    async charge(tx, { dealId, amount, card, idempotencyKey, price }) {
       const digits = card.replace(/[\s-]/g, '');
       const op = await operation(
         tx,
@@ -106,6 +114,7 @@ export function createSandboxProvider(secret: string): PaymentProvider {
           currency: amount.currency,
           status: SANDBOX_CARDS[digits] ?? 'declined',
           cardLast4: digits.slice(-4),
+          price: price ?? null,
         },
         'ch',
       );

@@ -229,3 +229,35 @@ describe('paying with PAYMENTS=stripe (against a fake of Stripe)', () => {
     expect(mode('POST', '/api/payments/payee')).toBe('user');
   });
 });
+
+describe('a raised price with PAYMENTS=stripe', () => {
+  it('charges the difference with the new price in the metadata; only its webhook raises the price', async () => {
+    const { dealId, deal } = await fundedDeal(100);
+    const asked = await h.act(worker, dealId, 'ask-price-increase', {
+      price: 15_000,
+      reason: 'Twice the work',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const approved = await h.act(owner, dealId, 'approve-price-increase', {
+      card: FAKE_CARDS.ok,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // $150 + $7.50 − $105.00, keyed by the deal's version, the price and the attempt.
+    expect(fake.to('/v1/payment_intents').at(-1)).toMatchObject({
+      idempotencyKey: `deal:${dealId}:price:${deal.version + 1}:15000:charge:0`,
+      body: { amount: '5250', transfer_group: dealId, metadata: { dealId, price: '15000' } },
+    });
+    expect(await h.state(dealId)).toMatchObject({ price: 10_000, requestedPrice: 15_000 });
+    const intent = fake.objects.get(approved.json().payment.chargeId)!;
+    const event = fake.event('payment_intent.succeeded', intent);
+    expect((await deliver(event)).json()).toMatchObject({ applied: true });
+    expect(await h.state(dealId)).toMatchObject({
+      price: 15_000,
+      posterPays: 15_750,
+      requestedPrice: null,
+    });
+    expect(await h.escrowOf(dealId)).toBe(15_750);
+    expect((await deliver(event)).json()).toMatchObject({ replayed: true, applied: false });
+    await h.balanced();
+  });
+});

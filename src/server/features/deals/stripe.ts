@@ -81,6 +81,7 @@ export function eventOf(event: Stripe.Event): ProviderEvent {
         dealId: intent.metadata.dealId,
         chargeId,
         amount: money(intent.amount_received, intent.currency),
+        ...(intent.metadata.price ? { price: Number(intent.metadata.price) } : {}),
       };
     }
     case 'payment_intent.payment_failed': {
@@ -207,7 +208,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         .where(eq(stripeAccounts.accountId, accountId));
     },
 
-    async charge(_tx, { dealId, amount, card, idempotencyKey }) {
+    async charge(_tx, { dealId, amount, card, idempotencyKey, price }) {
       if (!PAYMENT_METHOD.test(card))
         throw badRequest('Pay with a card entered in Stripe’s form (a payment method id).');
       try {
@@ -220,7 +221,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             confirm: true,
             transfer_group: dealId,
-            metadata: { dealId },
+            metadata: { dealId, ...(price === undefined ? {} : { price: String(price) }) },
           },
           { idempotencyKey },
         );

@@ -9,6 +9,7 @@ import {
   type Fault,
 } from '../../../shared/payments/deal-machine.ts';
 import type { Role } from '../../../shared/operators/roles.ts';
+import { mayChangePrice } from '../../../shared/payments/price-change.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
@@ -149,6 +150,8 @@ export async function transition(
       version: sql`${deals.version} + 1`,
       ...(rule.money === 'fund' ? { chargeId: input.chargeId ?? null } : {}),
       ...(moved.credited !== undefined ? { workerCredited: moved.credited } : {}),
+      // A price increase asked for lapses once the deal leaves the states a price changes in.
+      ...(mayChangePrice(to) ? {} : { requestedPrice: null }),
       ...(requestsCancellation
         ? { cancellationRequestedBy: side, cancellationFault: input.fault }
         : {}),
@@ -179,17 +182,26 @@ export async function transition(
     actorId: actor.id,
     reason: input.reason?.trim() ?? null,
   });
-  if (actor.kind === 'operator')
-    await recordAudit(
-      tx,
-      { id: actor.id!, role: actor.role!, requestId: actor.requestId },
-      {
-        action: `deal.${action}`,
-        target: { type: 'deal', id: dealId },
-        before: { state: deal.state },
-        after: { state: to, ...detail },
-        reason: input.reason?.trim() ?? null,
-      },
-    );
+  await auditDealStep(tx, actor, dealId, action, {
+    before: { state: deal.state },
+    after: { state: to, ...detail },
+    reason: input.reason?.trim() ?? null,
+  });
   return updated!;
+}
+
+/** An operator's step on a deal, written to the audit log (`deal.<action>`); others not. */
+export async function auditDealStep(
+  tx: Db,
+  actor: ActorRef,
+  dealId: string,
+  action: string,
+  entry: { before: Record<string, unknown>; after: Record<string, unknown>; reason: string | null },
+) {
+  if (actor.kind !== 'operator') return;
+  await recordAudit(
+    tx,
+    { id: actor.id!, role: actor.role!, requestId: actor.requestId },
+    { action: `deal.${action}`, target: { type: 'deal', id: dealId }, ...entry },
+  );
 }

@@ -50,3 +50,11 @@ export function actOnDeal(
     body,
   });
 }
+
+/** An operator lowering a secured deal's price (cents), with a reason. */
+export function lowerDealPrice(id: string, body: { price: number; reason: string }): Promise<Deal> {
+  return apiRequest<Deal>(`/admin/deals/${encodeURIComponent(id)}/price`, {
+    method: 'POST',
+    body: { action: 'lower', ...body },
+  });
+}

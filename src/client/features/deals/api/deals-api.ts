@@ -18,7 +18,9 @@ export interface PayResult {
 
 export type PayeeStatus = 'none' | 'pending' | 'active';
 
-const deal = (id: string, step = '') => `/deals/${encodeURIComponent(id)}${step ? `/${step}` : ''}`;
+/** A deal's path, or one of its steps'. */
+export const deal = (id: string, step = '') =>
+  `/deals/${encodeURIComponent(id)}${step ? `/${step}` : ''}`;
 
 export function fetchDeal(id: string, signal?: AbortSignal): Promise<Deal> {
   return apiRequest<Deal>(deal(id), { signal });
@@ -53,13 +55,22 @@ export type DealStep =
   | 'ask-changes'
   | 'request-cancellation'
   | 'agree-cancellation'
-  | 'decline-cancellation';
+  | 'decline-cancellation'
+  | 'ask-price-increase'
+  | 'decline-price-increase';
 
-export function takeDealStep(
-  id: string,
-  step: DealStep,
-  body?: { reason: string; fault?: Fault },
-): Promise<Deal> {
+/** The steps that charge the poster's card (the difference of a raised price). */
+export type DealChargeStep = 'approve-price-increase' | 'raise-price';
+
+/** A step's body: a reason, whose fault, a new price (cents), a card; each only when given. */
+export interface DealStepBody {
+  reason?: string;
+  fault?: Fault;
+  price?: number;
+  card?: string;
+}
+
+export function takeDealStep(id: string, step: DealStep, body?: DealStepBody): Promise<Deal> {
   return apiRequest<Deal>(deal(id, step), { method: 'POST', body });
 }
 

@@ -18,11 +18,12 @@ import type { Deal } from '../api/deals-api.ts';
 import { Countdown } from './countdown.tsx';
 import { DealTimeline } from './deal-timeline.tsx';
 import { DealStepDialog, type DealStepButton } from './deal-step-dialog.tsx';
+import { PriceChangeActions } from './price-change-actions.tsx';
 
 /**
  * The task's secured payment for its two sides: the state in words, what this side pays or
  * receives, the time left on its timer, the buttons this side may press now (from the deal
- * machine) and the timeline.
+ * machine), changing the price while it is secured, and the timeline.
  */
 export function DealPanel({ deal, side }: { deal: Deal; side: DealSide }) {
   const [asking, setAsking] = useState<DealStepButton | null>(null);
@@ -67,6 +68,7 @@ export function DealPanel({ deal, side }: { deal: Deal; side: DealSide }) {
           ))}
         </div>
       ) : null}
+      <PriceChangeActions deal={deal} side={side} />
       <div>
         <h3 className="text-sm font-semibold">Timeline</h3>
         <div className="mt-2">

@@ -46,6 +46,8 @@ export const deals = pgTable(
     paymentAttempts: integer('payment_attempts').notNull().default(0),
     /** The provider's charge, once the owner paid. */
     chargeId: text('charge_id'),
+    /** The price (cents) the worker asked to raise it to, while the poster has not answered. */
+    requestedPrice: bigint('requested_price', { mode: 'number' }),
     cancellationRequestedBy: text('cancellation_requested_by', { enum: SIDES }),
     cancellationFault: text('cancellation_fault', { enum: FAULTS }),
     createdAt: timestampNow('created_at'),
@@ -124,6 +126,8 @@ export const sandboxOperations = pgTable(
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     status: text('status', { enum: SANDBOX_STATUSES }).notNull(),
     cardLast4: text('card_last4'),
+    /** A charge for a raised price: the deal's new price (cents) it pays the difference of. */
+    price: bigint('price', { mode: 'number' }),
     createdAt: timestampNow('created_at'),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },

@@ -143,13 +143,17 @@ export function p99Aim(load: Load, row: Row, limit: number, what = `p99 ≤ ${li
   });
 }
 
+/** A figure rounded, or a dash where the row has none (a ledger loop has no HTTP bytes). */
+const cell = (n: number, width: number) =>
+  (Number.isFinite(n) ? n.toFixed(0) : '–').padStart(width);
+
 export function print(rows: Row[]) {
   const head = `${'endpoint'.padEnd(50)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)} ${'br'.padStart(6)} ${'failed'.padStart(6)} ${'load'.padStart(5)} ${'node µs'.padStart(7)} ${'pg µs'.padStart(6)}  aim`;
   process.stdout.write(`\n${head}\n`);
   for (const r of rows) {
     const aim = r.aim ? `${r.aim}: ${r.met ? 'met' : 'NOT met'}` : '';
     process.stdout.write(
-      `${r.label.padEnd(50)} ${r.reqPerSec.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.bytes).padStart(7)} ${String(r.brBytes).padStart(6)} ${String(r.failures).padStart(6)} ${r.load.toFixed(1).padStart(5)} ${r.nodeUs.toFixed(0).padStart(7)} ${r.pgUs.toFixed(0).padStart(6)}  ${aim}\n`,
+      `${r.label.padEnd(50)} ${r.reqPerSec.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${cell(r.bytes, 7)} ${cell(r.brBytes, 6)} ${String(r.failures).padStart(6)} ${r.load.toFixed(1).padStart(5)} ${cell(r.nodeUs, 7)} ${cell(r.pgUs, 6)}  ${aim}\n`,
     );
   }
 }

@@ -266,3 +266,6 @@ export const sideAction = (
   side: DealSide,
   verb: 'requests-cancellation' | 'agrees-cancellation' | 'declines-cancellation',
 ): DealAction => `${side}-${verb}`;
+
+/** How long the reason a step asks for may be (the server's rule; the forms' field). */
+export const DEAL_REASON_LENGTH = { min: 3, max: 1000 } as const;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEAL_STATES, FAULTS, OPERATOR_TWIN_ACTIONS } from './deal-machine.ts';
+import { DEAL_REASON_LENGTH, DEAL_STATES, FAULTS, OPERATOR_TWIN_ACTIONS } from './deal-machine.ts';
 import { CURRENCIES } from './money.ts';
 
 /** Why, in the person's words: kept on the deal's timeline. */
-const reason = z.string().trim().min(3).max(1000);
+const reason = z.string().trim().min(DEAL_REASON_LENGTH.min).max(DEAL_REASON_LENGTH.max);
 
 export const dealIdParamsSchema = z.object({ id: z.string().max(100) });
 

@@ -2,7 +2,7 @@ import type { DEAL_STEP_BUTTONS } from '../../../../shared/payments/words.ts';
 import { FAULT_WORDS } from '../../../../shared/payments/words.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ReasonField } from './reason-field.tsx';
 
 export type DealStepButton = (typeof DEAL_STEP_BUTTONS)[number];
 
@@ -34,16 +34,7 @@ export function DealStepDialog({ dealId, button, onClose }: DealStepDialogProps)
       {button ? (
         <>
           <p className="text-sm">{button.question}</p>
-          {button.ask !== 'none' ? (
-            <TextareaField
-              label="Reason"
-              name="reason"
-              required
-              minLength={3}
-              maxLength={1000}
-              rows={3}
-            />
-          ) : null}
+          {button.ask !== 'none' ? <ReasonField /> : null}
           {button.ask === 'fault' ? (
             <SelectField
               label="Whose fault is it?"

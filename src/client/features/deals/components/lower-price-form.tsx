@@ -4,7 +4,7 @@ import { PRICE_LIMITS } from '../../../../shared/payments/price-change.ts';
 import { PRICE_WORDS, formatCents } from '../../../../shared/payments/words.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ReasonField } from './reason-field.tsx';
 
 /**
  * An operator lowering a secured deal's price (intent `lower-price`): the new price in
@@ -27,14 +27,7 @@ export function LowerPriceForm({ price, busy }: { price: number; busy: boolean }
         inputMode="decimal"
         hint={`Now ${formatCents(price)}. ${PRICE_WORDS.lowerNote}`}
       />
-      <TextareaField
-        label="Reason"
-        name="reason"
-        required
-        minLength={3}
-        maxLength={1000}
-        rows={3}
-      />
+      <ReasonField />
       <SubmitButton
         label={PRICE_WORDS.lower}
         busyLabel="Lowering the price"

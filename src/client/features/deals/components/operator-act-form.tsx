@@ -3,7 +3,7 @@ import { Form } from 'react-router';
 import { FAULT_WORDS, dealStepWords } from '../../../../shared/payments/words.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ReasonField } from './reason-field.tsx';
 
 /**
  * An operator taking a side's step for them (intent `act`): the steps the deal's state
@@ -30,14 +30,7 @@ export function OperatorActForm({ actions, busy }: { actions: readonly string[];
           ...Object.entries(FAULT_WORDS).map(([value, label]) => ({ value, label })),
         ]}
       />
-      <TextareaField
-        label="Reason"
-        name="reason"
-        required
-        minLength={3}
-        maxLength={1000}
-        rows={3}
-      />
+      <ReasonField />
       <SubmitButton
         label="Take this step"
         busyLabel="Taking the step"

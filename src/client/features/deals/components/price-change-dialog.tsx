@@ -13,10 +13,10 @@ import {
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { InputField } from '../../../components/ui/input-field.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { paymentsConfig } from '../../../lib/payments-config.ts';
 import type { Deal } from '../api/deals-api.ts';
 import { SandboxCardFields } from './sandbox-card-fields.tsx';
+import { ReasonField } from './reason-field.tsx';
 
 /** What a price dialog asks: the worker's ask, the poster's raise, approval or decline. */
 export type PriceDialogKind = 'ask' | 'raise' | 'approve' | 'decline';
@@ -127,16 +127,7 @@ export function PriceChangeDialog({
               : PRICE_WORDS.declineQuestion}
           </p>
         )}
-        {kind === 'ask' ? (
-          <TextareaField
-            label="Reason"
-            name="reason"
-            required
-            minLength={3}
-            maxLength={1000}
-            rows={3}
-          />
-        ) : null}
+        {kind === 'ask' ? <ReasonField /> : null}
         {kind === 'raise' || kind === 'approve' ? <CardFields /> : null}
       </ConfirmActionDialog>
       <ConfirmActionDialog

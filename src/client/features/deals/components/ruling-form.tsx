@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { formatCents } from '../../../../shared/payments/words.ts';
 import { InputField } from '../../../components/ui/input-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ReasonField } from './reason-field.tsx';
 
 const OUTCOMES = [
   { value: 'release', label: 'Release all to the worker' },
@@ -50,14 +50,7 @@ export function RulingForm({ price, busy }: { price: number; busy: boolean }) {
           hint={`Less than the price, ${formatCents(price)}. The rest goes back to the poster.`}
         />
       ) : null}
-      <TextareaField
-        label="Reason"
-        name="reason"
-        required
-        minLength={3}
-        maxLength={1000}
-        rows={3}
-      />
+      <ReasonField />
       <SubmitButton
         label="Rule"
         busyLabel="Ruling"

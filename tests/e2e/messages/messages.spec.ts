@@ -131,6 +131,8 @@ test.describe('private messages', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Is the deadline firm?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByRole('log')).toContainText('Is the deadline firm?');
+    // Shown at once while on its way; stored only once "Sending…" gives way to its time.
+    await expect(page.getByRole('log').getByText('Sending…')).toHaveCount(0);
     const thread = page.url();
 
     const deleted = await owner.api.delete(`/api/tasks/${taskId}`, {

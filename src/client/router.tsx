@@ -105,6 +105,7 @@ const protectedRoutes: RouteObject[] = [
       screen('tasks/:id', () => import('./routes/admin/task.tsx')),
       screen('deals', () => import('./routes/admin/deals.tsx')),
       screen('deals/:id', () => import('./routes/admin/deal.tsx')),
+      screen('payment-calls', () => import('./routes/admin/payment-calls.tsx')),
       screen('audit-log', () => import('./routes/admin/audit-log.tsx')),
       screen('settings', () => import('./routes/admin/settings.tsx')),
     ],

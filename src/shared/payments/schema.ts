@@ -97,6 +97,34 @@ export type DealView = z.infer<typeof dealSchema>;
 
 export const moneySchema = z.object({ amount: cents, currency: z.enum(CURRENCIES) });
 
+/** A refund or transfer the payment provider has not made: failed for good, or being retried. */
+export const paymentCallSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['refund', 'transfer']),
+  dealId: z.string(),
+  /** The deal's task; null once it is deleted. */
+  taskTitle: z.string().nullable(),
+  amount: moneySchema,
+  status: z.enum(['failed', 'pending', 'sending']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the outbox tries it next (a failed call: never, until an operator retries it). */
+  nextAttemptAt: z.string().nullable(),
+});
+export type PaymentCall = z.infer<typeof paymentCallSchema>;
+
+/** `failed`: given up on (refused, or out of attempts); `retrying`: failed at least once, still tried. */
+export const PAYMENT_CALL_FILTERS = ['failed', 'retrying'] as const;
+
+export const paymentCallListQuerySchema = z.object({
+  status: z.enum(PAYMENT_CALL_FILTERS).default('failed'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const paymentCallIdParamsSchema = z.object({ id: z.string().max(100) });
+
 /** The fee schedule in force, for the browser's own `quote()` (shared/payments/fees.ts). */
 export const feeScheduleSchema = z.object({
   version: z.string(),

@@ -228,6 +228,12 @@ export const PRICE_WORDS = {
   youPayMore: (amount: string) => `You pay ${amount} more`,
   workerWouldReceive: (amount: string) => `You would receive ${amount} after fees`,
   lower: 'Lower the price',
+  askForWorker: 'Ask for more for the worker',
+  askForWorkerNote:
+    'The poster is asked to approve and pay the difference, or decline. Both sides are told, with your reason.',
+  declineForPoster: 'Decline the ask for the poster',
+  declineForPosterNote: (price: string) =>
+    `The worker asks for ${price}. Declined, the price stays as it is; both sides are told, with your reason.`,
   lowerNote:
     'The difference, with its booking fee, goes back to the poster’s card. The worker and the poster are told, with your reason.',
   authenticate: 'Authenticate',

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInOperator } from '../admin/support.ts';
-import { ROOT } from '../support/stack.ts';
+import { ROOT, TEST_FAILED_CALL_PATH } from '../support/stack.ts';
 import {
   THEMES,
   WIDTHS,
@@ -52,6 +52,9 @@ test('payment screens pass WCAG 2.2 AA in both themes at 375 and 1280 px', async
   const worker = await accounts.apiUser('worker');
   const paid = await dealThroughApi(page.request, worker.api, baseURL!, { card: CARDS.ok });
   const unpaid = await dealThroughApi(page.request, worker.api, baseURL!);
+  const funded = await dealThroughApi(page.request, worker.api, baseURL!, { card: CARDS.ok });
+  // A refund the provider refused, for the console's failed payment calls.
+  await page.request.post(`${TEST_FAILED_CALL_PATH}/${funded.dealId}`);
   // The poster asks to cancel and the worker declines: a dispute for the console.
   await page.request.post(`/api/deals/${paid.dealId}/request-cancellation`, {
     data: { reason: 'The work was not started.', fault: 'worker' },
@@ -71,7 +74,7 @@ test('payment screens pass WCAG 2.2 AA in both themes at 375 and 1280 px', async
   const desk = await context.newPage();
   await signInOperator(accounts, desk, 'moderator');
   await desk.goto('/');
-  const deskScreens = consoleDealScreens(paid.dealId);
+  const deskScreens = consoleDealScreens(paid.dealId, funded.dealId);
   found.push(...(await scanAll(desk, deskScreens)));
   await screenshots(desk, deskScreens);
   await context.close();

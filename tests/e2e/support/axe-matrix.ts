@@ -359,7 +359,15 @@ export const paymentScreens = (ids: PaymentScreenIds): Screen[] => [
 ];
 
 /** The console's deals list and a deal's page (an operator signed in). */
-export const consoleDealScreens = (dealId: string): Screen[] => [
+export const consoleDealScreens = (disputedId: string, fundedId: string): Screen[] => [
   { name: 'console deals', path: '/admin/deals?state=', heading: 'Deals', landsOn: '/admin/deals' },
-  { name: 'console deal', path: `/admin/deals/${dealId}`, heading: 'Deal' },
+  { name: 'console deal', path: `/admin/deals/${disputedId}`, heading: 'Deal' },
+  // Held money: the price steps' forms.
+  { name: 'console funded deal', path: `/admin/deals/${fundedId}`, heading: 'Deal' },
+  {
+    name: 'console payment calls',
+    path: '/admin/payment-calls',
+    heading: 'Payment calls',
+    then: (page) => page.getByText('Try again').first().click(),
+  },
 ];

@@ -7,13 +7,14 @@
  * first-version export into the server's in-memory database (as `npm run import` would). A
  * fourth gives an account an operator role, as `npm run admin -- grant` would. A fifth runs
  * the task alert job once (and sends its push messages). A sixth runs the deals' timers and
- * payouts once (their job runs every minute).
+ * payouts once (their job runs every minute); a seventh leaves a deal's refund failed in the
+ * payment outbox, for the console's screen of failed calls.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { user } from '../../../src/server/platform/db/schema.ts';
+import { deals, paymentOutbox, user } from '../../../src/server/platform/db/schema.ts';
 import { runImport } from '../../../tools/import/run.ts';
 import { createOperatorRepository } from '../../../src/server/features/operators/index.ts';
 import { pushAlerts, sendInstantAlerts } from '../../../src/server/features/alerts/index.ts';
@@ -26,6 +27,7 @@ import {
   TEST_ACCOUNTS_PATH,
   TEST_ALERTS_PATH,
   TEST_DEAL_TIMERS_PATH,
+  TEST_FAILED_CALL_PATH,
   TEST_IMPORT_PATH,
   TEST_MAIL_PATH,
   TEST_ROLES_PATH,
@@ -80,6 +82,31 @@ await main((app) => {
     TEST_DEAL_TIMERS_PATH,
     { config: { auth: 'public' }, schema: { hide: true } },
     async () => ({ moved: await runDealTimers(app.database.db, app.config.payments) }),
+  );
+  app.post<{ Params: { dealId: string } }>(
+    `${TEST_FAILED_CALL_PATH}/:dealId`,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const db = app.database.db;
+      const [deal] = await db.select().from(deals).where(eq(deals.id, request.params.dealId));
+      if (!deal) return reply.status(404).send();
+      const [call] = await db
+        .insert(paymentOutbox)
+        .values({
+          kind: 'refund',
+          dealId: deal.id,
+          idempotencyKey: `deal:${deal.id}:e2e-refund`,
+          input: {
+            chargeId: 'ch_e2e',
+            amount: { amount: deal.posterPays, currency: deal.currency },
+          },
+          status: 'failed',
+          attempts: 1,
+          lastError: 'Charge ch_e2e has already been refunded.',
+        })
+        .returning({ id: paymentOutbox.id });
+      return { id: call!.id };
+    },
   );
   app.get<{ Params: { email: string } }>(
     `${TEST_MAIL_PATH}/:email`,

@@ -72,6 +72,12 @@ export const TEST_ROLES_PATH = '/e2e/roles';
 export const TEST_ALERTS_PATH = '/e2e/alerts/run';
 /** The test server's deal timers: `POST {path}` runs them and the payouts once (server.ts). */
 export const TEST_DEAL_TIMERS_PATH = '/e2e/deals/timers';
+/**
+ * The test server's failed provider call: `POST {path}/{dealId}` leaves a refund of the deal's
+ * payment failed in the payment outbox, as a provider refusing it for good would (the sandbox
+ * makes its calls at once and never fails one).
+ */
+export const TEST_FAILED_CALL_PATH = '/e2e/deals/failed-call';
 /** The test server's mailbox: `GET {path}/{email}` lists what that address received. */
 export const TEST_MAIL_PATH = '/e2e/mail';
 

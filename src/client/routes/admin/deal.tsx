@@ -11,11 +11,11 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useSubmitting } from '../../lib/pending.ts';
 import {
   actOnDeal,
+  changeDealPrice,
   fetchConsoleDeal,
-  lowerDealPrice,
   ruleOnDeal,
 } from '../../features/deals/api/admin-deals-api.ts';
-import { LowerPriceForm } from '../../features/deals/components/lower-price-form.tsx';
+import { OperatorPriceForms } from '../../features/deals/components/operator-price-forms.tsx';
 import { mayChangePrice } from '../../../shared/payments/price-change.ts';
 import { DealTimeline } from '../../features/deals/components/deal-timeline.tsx';
 import { LedgerTable } from '../../features/deals/components/ledger-table.tsx';
@@ -51,18 +51,28 @@ export const action = intentAction({
     });
     return { done: 'Step taken.' };
   },
-  'lower-price': async ({ text, args }) => {
-    await lowerDealPrice(args.params.id ?? '', {
-      price: toCents(Number(text('price'))),
-      reason: text('reason'),
-    });
+  price: async ({ text, args }) => {
+    const action = text('action');
+    const reason = text('reason');
+    const id = args.params.id ?? '';
+    if (action === 'decline-increase') {
+      await changeDealPrice(id, { action, reason });
+      return { done: 'Declined for the poster.' };
+    }
+    const price = toCents(Number(text('price')));
+    if (action === 'ask-increase') {
+      await changeDealPrice(id, { action, price, reason });
+      return { done: 'Asked for more for the worker.' };
+    }
+    await changeDealPrice(id, { action: 'lower', price, reason });
     return { done: 'Price lowered.' };
   },
 });
 
 /**
  * /admin/deals/:id (operators): a deal's figures, timeline and ledger lines; moderators rule
- * on a dispute, take a side's step for them or lower a secured price, always with a reason.
+ * on a dispute, take a side's step for them (price steps too) or lower a secured price, always
+ * with a reason.
  */
 export function Component() {
   const deal = useLoaderData<typeof loader>();
@@ -130,7 +140,13 @@ export function Component() {
           <Panel title="Act on this deal" className="lg:col-span-2">
             {deal.state === 'disputed' ? <RulingForm price={deal.price} busy={busy} /> : null}
             {twins.length > 0 ? <OperatorActForm actions={twins} busy={busy} /> : null}
-            {mayChangePrice(deal.state) ? <LowerPriceForm price={deal.price} busy={busy} /> : null}
+            {mayChangePrice(deal.state) ? (
+              <OperatorPriceForms
+                price={deal.price}
+                requestedPrice={deal.requestedPrice}
+                busy={busy}
+              />
+            ) : null}
           </Panel>
         ) : null}
       </div>

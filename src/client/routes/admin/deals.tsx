@@ -1,15 +1,16 @@
 import { TriangleAlert } from 'lucide-react';
-import { Link, NavLink, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DEAL_STATE_WORDS, formatCents } from '../../../shared/payments/words.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { fetchConsoleDeals } from '../../features/deals/api/admin-deals-api.ts';
+import { FilterNav } from '../../features/operators/components/filter-nav.tsx';
 import { operatorOnly } from './console-context.ts';
 
 /** The list's filters: disputes first (what needs an operator), then the rest. */
 const FILTERS = [
-  { state: 'disputed', label: 'Disputed' },
-  { state: 'cancellation-requested', label: 'Cancellation requested' },
-  { state: '', label: 'All' },
+  { value: 'disputed', label: 'Disputed' },
+  { value: 'cancellation-requested', label: 'Cancellation requested' },
+  { value: '', label: 'All' },
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,18 +34,7 @@ export function Component() {
           Secured payments that need an operator: disputes to rule on, oldest first.
         </p>
       </header>
-      <nav aria-label="Deal filters" className="mb-4 flex flex-wrap gap-2">
-        {FILTERS.map((filter) => (
-          <NavLink
-            key={filter.state}
-            to={`?state=${filter.state}`}
-            aria-current={filter.state === state ? 'page' : undefined}
-            className={`btn btn-sm ${filter.state === state ? 'btn-primary' : 'btn-ghost border-base-300'}`}
-          >
-            {filter.label}
-          </NavLink>
-        ))}
-      </nav>
+      <FilterNav label="Deal filters" param="state" filters={FILTERS} current={state} />
       {list.items.length === 0 ? (
         <p className="text-base-content/75">No deals here.</p>
       ) : (

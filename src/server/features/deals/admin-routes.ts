@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isEscalated, type DealAction } from '../../../shared/payments/deal-machine.ts';
 import { cursorPageSchema } from '../../../shared/paging/schema.ts';
 import {
@@ -8,12 +9,17 @@ import {
   dealIdParamsSchema,
   dealSchema,
   operatorActSchema,
+  paymentCallIdParamsSchema,
+  paymentCallListQuerySchema,
+  paymentCallSchema,
+  reasonBodySchema,
   ruleDealSchema,
 } from '../../../shared/payments/schema.ts';
 import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
 import { adminDealList, dealLedger, taskTitleOf } from './lists.ts';
+import { paymentCallList, retryPaymentCall } from './payment-calls.ts';
 import { dealFor, dealView } from './repository.ts';
 import { transition, type DealContext } from './transitions.ts';
 
@@ -114,5 +120,34 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = asyn
           ),
         ),
       ),
+  );
+
+  app.get(
+    '/api/admin/payment-calls',
+    operator('support', 'Refunds and transfers the provider has not made (operators)', {
+      description:
+        '`status=failed` (the default): given up on, refused for good or out of attempts; `retrying`: failed at least once and still tried. Newest first, paged by `cursor`.',
+      querystring: paymentCallListQuerySchema,
+      response: {
+        200: cursorPageSchema(paymentCallSchema),
+        ...errorResponses(400, 403, 404),
+      },
+    }),
+    async (request) => paymentCallList(db, request.query),
+  );
+
+  app.post(
+    '/api/admin/payment-calls/:id/retry',
+    operator('moderator', 'Try a failed refund or transfer again (moderators)', {
+      description:
+        'Due at once with its attempts counted afresh and its own idempotency key (the provider moves the money once). With a reason, in the audit log.',
+      params: paymentCallIdParamsSchema,
+      body: reasonBodySchema,
+      response: { 204: z.void(), ...errorResponses(400, 403, 404, 409) },
+    }),
+    async (request, reply) => {
+      await retryPaymentCall(db, request.params.id, requestActor(request), request.body.reason);
+      return reply.status(204).send();
+    },
   );
 };

@@ -4,11 +4,12 @@ import type {
   AdminDeal,
   AdminDealItem,
   DealLedgerLine,
+  PaymentCall,
 } from '../../../../shared/payments/schema.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Deal } from './deals-api.ts';
 
-export type { AdminDealItem, DealLedgerLine };
+export type { AdminDealItem, DealLedgerLine, PaymentCall };
 
 export interface ConsoleDealList {
   items: AdminDealItem[];
@@ -51,10 +52,30 @@ export function actOnDeal(
   });
 }
 
-/** An operator lowering a secured deal's price (cents), with a reason. */
-export function lowerDealPrice(id: string, body: { price: number; reason: string }): Promise<Deal> {
+/** An operator's price step, with a reason: lower it, or a side's step (ask for more, decline). */
+export type OperatorPriceStep =
+  | { action: 'lower' | 'ask-increase'; price: number; reason: string }
+  | { action: 'decline-increase'; reason: string };
+
+export function changeDealPrice(id: string, body: OperatorPriceStep): Promise<Deal> {
   return apiRequest<Deal>(`/admin/deals/${encodeURIComponent(id)}/price`, {
     method: 'POST',
-    body: { action: 'lower', ...body },
+    body,
+  });
+}
+
+/** Refunds and transfers the provider has not made: `failed`, or `retrying`. */
+export function fetchPaymentCalls(
+  query: { status: string; cursor?: string },
+  signal?: AbortSignal,
+): Promise<{ items: PaymentCall[]; nextCursor: string | null }> {
+  return apiRequest('/admin/payment-calls', { query, signal });
+}
+
+/** A moderator putting a failed call back in the provider's queue, with a reason. */
+export function retryPaymentCall(id: string, reason: string): Promise<void> {
+  return apiRequest<void>(`/admin/payment-calls/${encodeURIComponent(id)}/retry`, {
+    method: 'POST',
+    body: { reason },
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/payments/words.ts';
 import { ConfirmActionDialog } from '../../../components/ui/confirm-action-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { InputField } from '../../../components/ui/input-field.tsx';
+import { NewPriceField } from './new-price-field.tsx';
 import { paymentsConfig } from '../../../lib/payments-config.ts';
 import type { Deal } from '../api/deals-api.ts';
 import { SandboxCardFields } from './sandbox-card-fields.tsx';
@@ -98,16 +98,8 @@ export function PriceChangeDialog({
             <p className="text-sm">
               {kind === 'ask' ? PRICE_WORDS.askQuestion : PRICE_WORDS.raiseQuestion}
             </p>
-            <InputField
-              label={PRICE_WORDS.newPrice}
-              name="price"
-              type="number"
-              required
-              leading="$"
-              min={(deal.price + 1) / 100}
-              max={PRICE_LIMITS.max / 100}
-              step={0.01}
-              inputMode="decimal"
+            <NewPriceField
+              bounds={{ min: deal.price + 1, max: PRICE_LIMITS.max }}
               value={dollars}
               onChange={(event) => setDollars(event.target.value)}
               hint={`Now ${formatCents(deal.price)}.`}

@@ -2,6 +2,7 @@ import {
   Gauge,
   HandCoins,
   Inbox,
+  RotateCcw,
   Scale,
   ScrollText,
   SlidersHorizontal,
@@ -28,13 +29,14 @@ const LINKS: readonly ConsoleLink[] = [
   { to: '/admin/appeals', label: 'Appeals', Icon: Scale },
   { to: '/admin/people', label: 'People', Icon: Users },
   { to: '/admin/deals', label: 'Deals', Icon: HandCoins, payments: true },
+  { to: '/admin/payment-calls', label: 'Payment calls', Icon: RotateCcw, payments: true },
   { to: '/admin/audit-log', label: 'Audit log', Icon: ScrollText, role: 'admin' },
   { to: '/admin/settings', label: 'Settings', Icon: SlidersHorizontal, role: 'admin' },
 ];
 
 /**
  * The console's menu: the screens the operator's role may open (the audit log and the settings:
- * admins; the deals: with payments on).
+ * admins; the deals and payment calls: with payments on).
  */
 export function ConsoleMenu({ role, paymentsOn }: { role: Role; paymentsOn: boolean }) {
   return (

@@ -55,5 +55,9 @@ export const paymentOutbox = pgTable(
     index('payment_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
+    // The console's failed calls, newest first: few rows among every call ever made.
+    index('payment_outbox_failed_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'failed'`),
   ],
 );

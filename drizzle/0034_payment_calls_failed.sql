@@ -1,0 +1,1 @@
+CREATE INDEX "payment_outbox_failed_idx" ON "payment_outbox" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "payment_outbox"."status" = 'failed';

@@ -1,35 +1,22 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
-  AuditEntryView,
   AuditQuery,
-  OperatorPerson,
-  OperatorPersonDetail,
   Limit,
   RoleChange,
   Suspension,
   Warning,
 } from '../../../shared/operators/schema.ts';
-import { PERSON_RECENT } from '../../../shared/operators/schema.ts';
 import {
   grantableRoles,
   outranks,
   OUTRANKED_MESSAGE,
   type Role,
 } from '../../../shared/operators/rules.ts';
-import type { Page } from '../../../shared/paging/schema.ts';
 import { recordAudit, type OperatorActor } from '../../platform/audit.ts';
 import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { Db } from '../../platform/db/client.ts';
-import {
-  auditLog,
-  bids,
-  moderationCases,
-  reports,
-  session,
-  tasks,
-  user,
-} from '../../platform/db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import { session, user } from '../../platform/db/schema.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import {
@@ -37,43 +24,9 @@ import {
   limitRunning,
   recordStatement,
   showOpenTasksOf,
-  statementsOf,
 } from '../statements/index.ts';
-
-const PERSON_NOT_FOUND = 'No such person';
-const OUTER_USER_ID = sql.raw('"user"."id"');
-
-const personColumns = {
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  emailVerified: user.emailVerified,
-  banned: user.banned,
-  banExpires: user.banExpires,
-  limitedUntil: user.limitedUntil,
-  createdAt: user.createdAt,
-};
-
-type PersonRow = Omit<OperatorPerson, 'banExpires' | 'limitedUntil' | 'createdAt'> & {
-  banExpires: Date | null;
-  limitedUntil: Date | null;
-  createdAt: Date;
-};
-
-const toPerson = (row: PersonRow): OperatorPerson => ({
-  ...row,
-  banExpires: row.banExpires?.toISOString() ?? null,
-  // A limit past its date is over, whether or not the job has cleared it yet.
-  limitedUntil: limitRunning(row.limitedUntil)?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** `%` and `_` typed by an operator match themselves. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The day after a YYYY-MM-DD date, at midnight UTC: the end of a date range, excluded. */
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+import { auditLogPage } from './audit-log-page.ts';
+import { PERSON_NOT_FOUND, peoplePage, personDetail } from './people.ts';
 
 /** The target's row, locked for the action; refused unless the actor outranks it. */
 export async function lockTarget(tx: Db, actor: { id: string; role: Role }, targetId: string) {
@@ -104,126 +57,9 @@ export function createOperatorRepository(
   events?: Pick<EventBus, 'publish'>,
 ) {
   return {
-    async people(query: string, page: number, limit: number): Promise<Page<OperatorPerson>> {
-      const where = query
-        ? or(ilike(user.email, `${literal(query)}%`), ilike(user.name, `%${literal(query)}%`))
-        : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(personColumns)
-          .from(user)
-          .where(where)
-          .orderBy(desc(user.createdAt), desc(user.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(user).where(where),
-      ]);
-      return { items: rows.map(toPerson), total: total?.n ?? 0 };
-    },
+    people: (query: string, page: number, limit: number) => peoplePage(db, query, page, limit),
 
-    async person(id: string): Promise<OperatorPersonDetail> {
-      const [row] = await db
-        .select({
-          ...personColumns,
-          banReason: user.banReason,
-          // Drizzle leaves columns of a one-table select unqualified: name the outer row.
-          tasksPosted: sql<number>`(select count(*) from ${tasks} where ${tasks.ownerId} = ${OUTER_USER_ID})::int`,
-          bidsPlaced: sql<number>`(select count(*) from ${bids} where ${bids.bidderId} = ${OUTER_USER_ID})::int`,
-        })
-        .from(user)
-        .where(eq(user.id, id));
-      if (!row) throw notFound(PERSON_NOT_FOUND);
-      const [strikes, recentTasks, recentBids, reportsAgainst, reportsBy] = await Promise.all([
-        statementsOf(db, id),
-        db
-          .select({
-            id: tasks.id,
-            title: tasks.title,
-            status: tasks.status,
-            moderation: tasks.moderation,
-            createdAt: tasks.createdAt,
-          })
-          .from(tasks)
-          .where(eq(tasks.ownerId, id))
-          .orderBy(desc(tasks.createdAt))
-          .limit(PERSON_RECENT),
-        db
-          .select({
-            id: bids.id,
-            taskId: bids.taskId,
-            taskTitle: tasks.title,
-            amount: bids.amount,
-            status: bids.status,
-            createdAt: bids.createdAt,
-          })
-          .from(bids)
-          .innerJoin(tasks, eq(tasks.id, bids.taskId))
-          .where(eq(bids.bidderId, id))
-          .orderBy(desc(bids.createdAt))
-          .limit(PERSON_RECENT),
-        db
-          .select({
-            id: moderationCases.id,
-            targetType: moderationCases.targetType,
-            targetId: moderationCases.targetId,
-            status: moderationCases.status,
-            score: moderationCases.score,
-            reportCount: moderationCases.reportCount,
-            openedAt: moderationCases.openedAt,
-          })
-          .from(moderationCases)
-          .where(eq(moderationCases.authorId, id))
-          .orderBy(desc(moderationCases.openedAt))
-          .limit(PERSON_RECENT),
-        db
-          .select({
-            id: reports.id,
-            targetType: reports.targetType,
-            category: reports.category,
-            status: moderationCases.status,
-            createdAt: reports.createdAt,
-          })
-          .from(reports)
-          .innerJoin(moderationCases, eq(moderationCases.id, reports.caseId))
-          .where(eq(reports.reporterId, id))
-          .orderBy(desc(reports.createdAt))
-          .limit(PERSON_RECENT),
-      ]);
-      const iso = <T extends { createdAt: Date }>(row: T) => ({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-      });
-      const open = await db
-        .select({
-          id: session.id,
-          createdAt: session.createdAt,
-          lastSeenAt: session.updatedAt,
-          ipAddress: session.ipAddress,
-          userAgent: session.userAgent,
-        })
-        .from(session)
-        .where(and(eq(session.userId, id), sql`${session.expiresAt} > now()`))
-        .orderBy(desc(session.updatedAt));
-      return {
-        ...toPerson(row),
-        banReason: row.banReason,
-        tasksPosted: row.tasksPosted,
-        bidsPlaced: row.bidsPlaced,
-        recentTasks: recentTasks.map(iso),
-        recentBids: recentBids.map(iso),
-        reportsAgainst: reportsAgainst.map((item) => ({
-          ...item,
-          openedAt: item.openedAt.toISOString(),
-        })),
-        reportsBy: reportsBy.map(iso),
-        statements: strikes,
-        sessions: open.map((s) => ({
-          ...s,
-          createdAt: s.createdAt.toISOString(),
-          lastSeenAt: s.lastSeenAt.toISOString(),
-        })),
-      };
-    },
+    person: (id: string) => personDetail(db, id),
 
     /**
      * Gives a person another role. Only roles below the actor's, to a person below the
@@ -411,52 +247,7 @@ export function createOperatorRepository(
     },
 
     /** The audit log, newest first, with the actor's current name. */
-    async auditLog(query: AuditQuery): Promise<Page<AuditEntryView>> {
-      const conditions: SQL[] = [];
-      if (query.actor) conditions.push(eq(auditLog.actorId, query.actor));
-      if (query.action) conditions.push(eq(auditLog.action, query.action));
-      if (query.targetType) conditions.push(eq(auditLog.targetType, query.targetType));
-      if (query.targetId) conditions.push(eq(auditLog.targetId, query.targetId));
-      if (query.from) conditions.push(gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)));
-      if (query.to) conditions.push(lt(auditLog.at, dayAfter(query.to)));
-      if (query.from && query.to && query.from > query.to) {
-        throw badRequest('The start date is after the end date.');
-      }
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: auditLog.id,
-            at: auditLog.at,
-            actorId: auditLog.actorId,
-            actorName: user.name,
-            actorRole: auditLog.actorRole,
-            action: auditLog.action,
-            targetType: auditLog.targetType,
-            targetId: auditLog.targetId,
-            before: auditLog.before,
-            after: auditLog.after,
-            reason: auditLog.reason,
-            requestId: auditLog.requestId,
-          })
-          .from(auditLog)
-          .leftJoin(user, eq(user.id, auditLog.actorId))
-          .where(where)
-          .orderBy(desc(auditLog.at), desc(auditLog.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ n: count() }).from(auditLog).where(where),
-      ]);
-      return {
-        items: rows.map((r) => ({
-          ...r,
-          at: r.at.toISOString(),
-          before: r.before as Record<string, unknown> | null,
-          after: r.after as Record<string, unknown> | null,
-        })),
-        total: total?.n ?? 0,
-      };
-    },
+    auditLog: (query: AuditQuery) => auditLogPage(db, query),
   };
 }
 

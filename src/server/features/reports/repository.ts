@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Decision, QueueItem, ReportInput } from '../../../shared/operators/schema.ts';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Decision, ReportInput } from '../../../shared/operators/schema.ts';
 import {
   NEW_ACCOUNT_DAYS,
   NEW_ACCOUNT_REPORTS_PER_HOUR,
@@ -8,23 +8,22 @@ import {
   OUTRANKED_MESSAGE,
   REPORTS_PER_HOUR,
   reportWeight,
-  STALE_CASE_HOURS,
   type ReportTarget,
   type RuleId,
 } from '../../../shared/operators/rules.ts';
-import type { Page } from '../../../shared/paging/schema.ts';
 import { recordAudit, type OperatorActor } from '../../platform/audit.ts';
 import type { CurrentUser } from '../../platform/auth/require-user.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { auditLog, moderationCases, reports, user } from '../../platform/db/schema.ts';
+import { moderationCases, reports, user } from '../../platform/db/schema.ts';
 import { forbidden, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { recordStatement } from '../statements/index.ts';
-import { holdIfDue, moderationOf, setModeration, tellAuthor } from './moderation.ts';
+import { holdIfDue, setModeration, tellAuthor } from './moderation.ts';
+import { dashboardFigures, HOUR_MS } from './dashboard.ts';
+import { reviewQueuePage } from './review-queue.ts';
 import { readReportedThing } from './targets.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
 const CASE_NOT_FOUND = 'No such item in the review queue';
 
 export const REPORT_MESSAGES = {
@@ -199,67 +198,7 @@ export function createReportRepository(db: Db, events?: Pick<EventBus, 'publish'
     },
 
     /** The open items, highest score first, then the oldest. */
-    async queue(page: number, limit: number): Promise<Page<QueueItem>> {
-      const open = eq(moderationCases.status, 'open');
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: moderationCases.id,
-            targetType: moderationCases.targetType,
-            targetId: moderationCases.targetId,
-            authorId: moderationCases.authorId,
-            authorName: user.name,
-            score: moderationCases.score,
-            reportCount: moderationCases.reportCount,
-            status: moderationCases.status,
-            assignedTo: moderationCases.assignedTo,
-            openedAt: moderationCases.openedAt,
-          })
-          .from(moderationCases)
-          .leftJoin(user, eq(user.id, moderationCases.authorId))
-          .where(open)
-          .orderBy(desc(moderationCases.score), asc(moderationCases.openedAt))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(moderationCases).where(open),
-      ]);
-      const filed = rows.length
-        ? await db
-            .select({
-              caseId: reports.caseId,
-              category: reports.category,
-              comment: reports.comment,
-              snapshot: reports.snapshot,
-            })
-            .from(reports)
-            .where(
-              inArray(
-                reports.caseId,
-                rows.map((r) => r.id),
-              ),
-            )
-            .orderBy(asc(reports.createdAt))
-        : [];
-      // Each thing's moderation now (a page is at most a hundred items: one read each).
-      const states = await Promise.all(
-        rows.map((row) => moderationOf(db, row.targetType, row.targetId)),
-      );
-      return {
-        items: rows.map((row, i) => {
-          const mine = filed.filter((r) => r.caseId === row.id);
-          return {
-            ...row,
-            moderation: states[i]?.state ?? null,
-            openedAt: row.openedAt.toISOString(),
-            ageHours: Math.floor((Date.now() - row.openedAt.getTime()) / HOUR_MS),
-            categories: [...new Set(mine.map((r) => r.category as RuleId))],
-            snapshot: (mine[0]?.snapshot ?? {}) as Record<string, unknown>,
-            comments: mine.map((r) => r.comment).filter(Boolean),
-          };
-        }),
-        total: total?.n ?? 0,
-      };
-    },
+    queue: (page: number, limit: number) => reviewQueuePage(db, page, limit),
 
     /** Takes an open item, so other operators see someone is on it. */
     async assign(actor: OperatorActor, caseId: string) {
@@ -360,67 +299,7 @@ export function createReportRepository(db: Db, events?: Pick<EventBus, 'publish'
     },
 
     /** The dashboard's figures. */
-    async dashboard() {
-      const day = new Date(Date.now() - 24 * HOUR_MS);
-      const month = new Date(Date.now() - 30 * 24 * HOUR_MS);
-      const week = new Date(Date.now() - NEW_ACCOUNT_DAYS * 24 * HOUR_MS);
-      const [[queue], [actions], [decided], [accounts]] = await Promise.all([
-        db
-          .select({
-            open: count(),
-            oldest: sql<Date | null>`min(${moderationCases.openedAt})`.mapWith((v) =>
-              v ? new Date(v as string) : null,
-            ),
-            stale:
-              sql<number>`count(*) filter (where ${moderationCases.openedAt} < now() - make_interval(hours => ${STALE_CASE_HOURS}))`.mapWith(
-                Number,
-              ),
-          })
-          .from(moderationCases)
-          .where(eq(moderationCases.status, 'open')),
-        db.select({ n: count() }).from(auditLog).where(gt(auditLog.at, day)),
-        db
-          .select({
-            decided: count(),
-            upheld:
-              sql<number>`count(*) filter (where ${moderationCases.status} = 'upheld')`.mapWith(
-                Number,
-              ),
-            medianHours: sql<
-              number | null
-            >`percentile_cont(0.5) within group (order by extract(epoch from ${moderationCases.decidedAt} - ${moderationCases.openedAt}) / 3600)`.mapWith(
-              (v) => (v === null ? null : Math.round(Number(v) * 10) / 10),
-            ),
-          })
-          .from(moderationCases)
-          .where(
-            and(sql`${moderationCases.status} <> 'open'`, gt(moderationCases.decidedAt, month)),
-          ),
-        db
-          .select({
-            created: count(),
-            suspended: sql<number>`count(*) filter (where ${user.banned})`.mapWith(Number),
-            limited: sql<number>`count(*) filter (where ${user.limitedUntil} > now())`.mapWith(
-              Number,
-            ),
-          })
-          .from(user)
-          .where(gt(user.createdAt, week)),
-      ]);
-      return {
-        openItems: queue?.open ?? 0,
-        oldestOpenHours: queue?.oldest
-          ? Math.floor((Date.now() - queue.oldest.getTime()) / HOUR_MS)
-          : null,
-        staleItems: queue?.stale ?? 0,
-        actionsLast24Hours: actions?.n ?? 0,
-        upheldShare: decided?.decided ? decided.upheld / decided.decided : null,
-        medianHoursToDecision: decided?.medianHours ?? null,
-        newAccountsLast7Days: accounts?.created ?? 0,
-        newAccountsSuspended: accounts?.suspended ?? 0,
-        newAccountsLimited: accounts?.limited ?? 0,
-      };
-    },
+    dashboard: () => dashboardFigures(db),
   };
 }
 

@@ -14,6 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { SORTS } from '../src/shared/constants.ts';
 import { withDatabase } from '../tests/setup/database-url.ts';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { backendPids as backendsOf, cpuMs, cpuOf } from './cpu.ts';
@@ -93,6 +94,21 @@ async function firstTaskId(base: string): Promise<string> {
   return page[0]!._id;
 }
 
+/**
+ * A list given to someone who owns none of its tasks is the anonymous one, byte for byte
+ * (decision 1820); says so when it is not.
+ */
+async function sameAsAnonymous(label: string, url: string, cookie: string) {
+  const [anonymous, signedIn] = await Promise.all([
+    fetch(url).then((r) => r.text()),
+    fetch(url, { headers: { cookie } }).then((r) => r.text()),
+  ]);
+  if (anonymous !== signedIn)
+    process.stderr.write(
+      `  (${label}: ${Buffer.byteLength(signedIn)} bytes signed in, ${Buffer.byteLength(anonymous)} anonymous)\n`,
+    );
+}
+
 // Searches cost about ten times what browsing does: a tenth of the requests.
 const LISTS: [string, string, number?][] = [
   ['browse p1 newest', '/api/tasks?page=1'],
@@ -104,26 +120,37 @@ const LISTS: [string, string, number?][] = [
   ],
 ];
 
+/** Browse page 1 in every sort, as a signed-in person who owns none of its tasks asks. */
+const SIGNED_IN_BROWSE: [string, string][] = SORTS.map((sort) => [
+  `browse p1 ${sort}, signed in`,
+  `/api/tasks?sort=${sort}`,
+]);
+
 /**
  * The lists with the server's list cache off (every answer runs its query: the miss path,
- * comparable with runs before the cache), then with it on (repeated anonymous requests are
- * answered from memory); detail and health, never kept, with the cache off only.
+ * comparable with runs before the cache), then with it on (repeated requests, anonymous or
+ * signed in, are answered from memory); detail and health, never kept, with the cache off
+ * only. Each mode's `signedIn` rows carry a session cookie.
  */
 const MODES: {
   suffix: string;
   env: Record<string, string>;
-  /** Also measures the signed-in reads (once, on the miss path). */
-  signedIn?: boolean;
   endpoints: (taskId: string) => [string, string, number?][];
+  signedIn: (taskId: string) => [string, string][];
 }[] = [
   {
     suffix: '',
     env: { LIST_CACHE_MB: '0' },
-    signedIn: true,
     endpoints: (id) => [
       ...LISTS,
       ['task detail', `/api/tasks/${id}`],
       ['health (no database)', '/api/health'],
+    ],
+    // What reading the session adds to a cheap query, and to browsing.
+    signedIn: (id) => [
+      ...SIGNED_IN_BROWSE,
+      ["task's bids, signed in", `/api/bids?taskId=${id}`],
+      ['unread messages, signed in', '/api/threads/unread'],
     ],
   },
   {
@@ -131,6 +158,7 @@ const MODES: {
     env: {},
     // Kept, a search costs what browsing does: all the requests.
     endpoints: () => LISTS.map(([label, path]) => [label, path]),
+    signedIn: () => SIGNED_IN_BROWSE,
   },
 ];
 
@@ -162,17 +190,13 @@ async function round(): Promise<Cost[]> {
           const name = `${label}${mode.suffix}`;
           if (wanted(name)) costs.push(await cost(name, `${server.url}${path}`, pid, share));
         }
-        if (mode.signedIn) {
-          // Signed in: what reading the session adds to a cheap query.
-          const cookie = await signUp(server.url);
-          const signedIn: [string, string][] = [
-            ["task's bids, signed in", `/api/bids?taskId=${id}`],
-            ['unread messages, signed in', '/api/threads/unread'],
-          ];
-          for (const [label, path] of signedIn) {
-            if (wanted(label))
-              costs.push(await cost(label, `${server.url}${path}`, pid, 1, { cookie }));
-          }
+        const signedIn = mode.signedIn(id).filter(([label]) => wanted(`${label}${mode.suffix}`));
+        // Signed up only when a row needs it: an account is a write to the seeded database.
+        const cookie = signedIn.length ? await signUp(server.url) : '';
+        for (const [label, path] of signedIn) {
+          const url = `${server.url}${path}`;
+          costs.push(await cost(`${label}${mode.suffix}`, url, pid, 1, { cookie }));
+          if (path.startsWith('/api/tasks?')) await sameAsAnonymous(label, url, cookie);
         }
       } finally {
         await server.stop();

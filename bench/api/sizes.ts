@@ -172,7 +172,7 @@ export async function benchSize(
       rows.push(...lists);
       if (mode.suffix) continue;
       const cookie = await signUp(server.url);
-      // Signed in: the list cache keeps anonymous answers only, so each runs its query.
+      // Signed in: the kept answer everyone gets (decision 1820); this person owns none of it.
       for (const sort of SORTS) {
         const url = `${server.url}/api/tasks?sort=${sort}`;
         const m = await measure(load, `browse p1 ${sort}, signed in`, url, { cookie });

@@ -7,7 +7,7 @@ import {
   PRIVATE_CACHE_CONTROL,
 } from '../../platform/http/private-answers.ts';
 
-type Listed = { _id: string; title: string; userEmail?: string };
+type Listed = { _id: string; title: string; userId: string; userEmail?: string };
 
 /** Polls `check` until it holds (events arrive through the database), for up to 2 s. */
 async function eventually(check: () => Promise<boolean>) {
@@ -16,14 +16,17 @@ async function eventually(check: () => Promise<boolean>) {
   return check();
 }
 
-describe('anonymous lists are kept in memory; task events and their age end them', () => {
+describe('browse lists are kept in memory for everyone; task events and their age end them', () => {
   const t = useTestApp({ LIST_CACHE_MB: '8' });
   let ann: TestUser;
   let bob: TestUser;
+  /** Owns no task: what she is given is what everyone is. */
+  let cara: TestUser;
 
   beforeAll(async () => {
     ann = await signUp(t.app, { name: 'Ann' });
     bob = await signUp(t.app, { name: 'Bob' });
+    cara = await signUp(t.app, { name: 'Cara' });
     await insertTask(t.app.database.db, ann.id, { title: 'Paint the fence' });
   });
   afterEach(() => vi.useRealTimers());
@@ -49,8 +52,8 @@ describe('anonymous lists are kept in memory; task events and their age end them
       'if-none-match': String(first.headers.etag),
     });
     expect(revalidated.statusCode).toBe(304);
-    // Signed in, the database answers: the unannounced task is there.
-    expect(await titles('/api/tasks?sort=oldest', bob)).toContain('Unannounced');
+    // Signed in, the same kept answer (decision 1820): the unannounced task is not there.
+    expect(await titles('/api/tasks?sort=oldest', bob)).not.toContain('Unannounced');
 
     const counts = await browse('/api/tasks/categories');
     await sneakIn('Unannounced too');
@@ -64,19 +67,71 @@ describe('anonymous lists are kept in memory; task events and their age end them
     expect(writing).toEqual([]);
   });
 
-  it('never keeps or serves a signed-in answer: the owner’s e-mail stays theirs', async () => {
-    const own = (await apiCall(t.app, 'GET', '/api/tasks?limit=100', ann)).json() as Listed[];
-    expect(own.some((task) => task.userEmail === ann.email)).toBe(true);
+  it('serves signed-in browsing from the kept answer; only the owner sees their e-mail', async () => {
+    await insertTask(t.app.database.db, bob.id, { title: 'Walk the dog' });
+    const url = '/api/tasks?limit=96';
+    const anonymous = await browse(url);
+    await sneakIn('Unannounced, signed in');
+    // Someone who owns none of the page's tasks: the kept bytes, no query, kept privately.
+    const asCara = await apiCall(t.app, 'GET', url, cara);
+    expect(asCara.body).toBe(anonymous.body);
+    expect(asCara.headers['x-total-count']).toBe(anonymous.headers['x-total-count']);
+    expect(asCara.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(String(asCara.headers.vary)).toContain('Cookie');
+    expect(asCara.headers.etag).toBeUndefined();
+    // The owner: the same kept page, with their e-mail on their own tasks and nobody else's.
+    // Sent the anonymous tag, her answer still comes whole: it is not the anonymous body.
+    const asAnn = await browse(url, {
+      cookie: ann.cookie,
+      'if-none-match': String(anonymous.headers.etag),
+    });
+    expect(asAnn.statusCode).toBe(200);
+    expect(asAnn.headers.etag).toBeUndefined();
+    const annSees = asAnn.json() as Listed[];
+    expect(annSees.map((task) => task._id)).toEqual(
+      (anonymous.json() as Listed[]).map((task) => task._id),
+    );
+    expect(annSees.map((task) => task.title)).not.toContain('Unannounced, signed in');
+    expect(new Set(annSees.map((task) => task.userId))).toEqual(new Set([ann.id, bob.id]));
+    for (const task of annSees)
+      expect(task.userEmail).toBe(task.userId === ann.id ? ann.email : undefined);
+    // Her copy is never kept: nobody else is given her e-mail afterwards; Bob, his own.
+    expect((await browse(url)).body).toBe(anonymous.body);
+    expect((await apiCall(t.app, 'GET', url, cara)).body).toBe(anonymous.body);
+    const bobSees = (await apiCall(t.app, 'GET', url, bob)).json() as Listed[];
+    for (const task of bobSees)
+      expect(task.userEmail).toBe(task.userId === bob.id ? bob.email : undefined);
+    // Her own list still runs its query, privately.
     const mine = await apiCall(t.app, 'GET', `/api/tasks?email=${ann.email}&limit=100`, ann);
     expect(mine.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
-    for (const url of ['/api/tasks?limit=100', `/api/tasks?email=${ann.email}&limit=100`]) {
-      const res = await browse(url);
-      expect(res.body).not.toContain(ann.email);
-    }
-    // And a kept anonymous answer is not given to someone signed in.
-    await browse('/api/tasks?limit=99');
-    await sneakIn('Seen signed in');
-    expect(await titles('/api/tasks?limit=99', ann)).toContain('Seen signed in');
+    expect((mine.json() as Listed[]).map((task) => task.title)).toContain('Unannounced, signed in');
+  });
+
+  it('a signed-in miss fills the answer everyone is then given, without the e-mail', async () => {
+    const url = '/api/tasks?limit=95';
+    const asAnn = await apiCall(t.app, 'GET', url, ann);
+    expect(asAnn.body).toContain(ann.email);
+    await sneakIn('After the owner asked');
+    const anonymous = await browse(url);
+    expect(anonymous.body).not.toContain(ann.email);
+    expect(anonymous.body).not.toContain('After the owner asked');
+    expect(anonymous.headers['cache-control']).toBe(ANONYMOUS_CACHE_CONTROL);
+    expect((await apiCall(t.app, 'GET', url, cara)).body).toBe(anonymous.body);
+  });
+
+  it('a held task stays out of everyone’s browsing, its owner’s too; a block changes no list', async () => {
+    await insertTask(t.app.database.db, bob.id, { title: 'Held for review', moderation: 'held' });
+    const url = '/api/tasks?limit=94';
+    const block = await apiCall(t.app, 'POST', '/api/blocks', cara, { userId: ann.id });
+    expect(block.statusCode).toBe(201);
+    const anonymous = await browse(url);
+    expect(anonymous.body).not.toContain('Held for review');
+    expect((await apiCall(t.app, 'GET', url, bob)).body).not.toContain('Held for review');
+    const bobs = await apiCall(t.app, 'GET', `/api/tasks?email=${bob.email}&limit=100`, bob);
+    expect(bobs.body).toContain('Held for review');
+    // Cara has blocked Ann: she is still shown Ann's tasks, as everyone is.
+    expect(anonymous.body).toContain('Paint the fence');
+    expect((await apiCall(t.app, 'GET', url, cara)).body).toBe(anonymous.body);
   });
 
   it('a task posted, edited or deleted through the API shows at once', async () => {

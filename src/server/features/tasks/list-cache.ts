@@ -1,6 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Task } from '../../../shared/tasks/schema.ts';
+import type { CurrentUser } from '../../platform/auth/require-user.ts';
 import type { AppEvent } from '../../platform/events/bus.ts';
-import { createAnswerCache, type AnswerCache } from '../../platform/http/answer-cache.ts';
+import {
+  createAnswerCache,
+  serialized,
+  type AnswerCache,
+  type CachedAnswer,
+  type SentAnswer,
+} from '../../platform/http/answer-cache.ts';
 import { ANONYMOUS_MAX_AGE_S } from '../../platform/http/private-answers.ts';
 
 /**
@@ -22,7 +30,7 @@ const MAX_ENTRIES = 5000;
 const caches = new WeakMap<object, AnswerCache>();
 
 /**
- * The anonymous task lists and category counts this instance keeps (decision 1515): at
+ * The task lists and category counts this instance keeps (decisions 1515, 1820): at
  * most `LIST_CACHE_MB`, each answer at most as long as shared caches may keep it
  * (`max-age`), all dropped when a task event arrives from any instance. One cache per
  * server, made when the task routes register; the browse page's first tasks use it too.
@@ -48,4 +56,25 @@ function makeListCache(app: FastifyInstance): AnswerCache {
     stop();
   });
   return cache;
+}
+
+/**
+ * A kept list as `viewer` is given it (decision 1820). The one thing a browse answer shows a
+ * signed-in person and nobody else is their own e-mail on their own tasks; the kept body has
+ * it on none. So when none of the page's tasks is theirs (nearly always) the kept bytes go
+ * out as they are, with no parse and no query; otherwise a copy with their e-mail (the
+ * session's, which a change of e-mail refreshes at once: decision 1520) on their tasks. The
+ * shared entity tag never goes with it: a signed-in answer is private, no-store.
+ */
+export function listFor(
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  viewer: Pick<CurrentUser, 'id' | 'email'>,
+): SentAnswer {
+  const { body, total } = answer;
+  if (!answer.owners?.includes(viewer.id)) return { body, total };
+  const tasks = (JSON.parse(body) as Task[]).map((task) =>
+    task.userId === viewer.id ? { ...task, userEmail: viewer.email } : task,
+  );
+  return { body: serialized(reply, tasks), total };
 }

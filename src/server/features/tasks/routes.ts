@@ -18,7 +18,7 @@ import { sendAnswer, serialized } from '../../platform/http/answer-cache.ts';
 import { sendPage } from '../../platform/http/paging.ts';
 import { shareWhenAnonymous } from '../../platform/http/private-answers.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
-import { listCacheOf } from './list-cache.ts';
+import { listCacheOf, listFor } from './list-cache.ts';
 import { browseFilters } from './query.ts';
 import { createTaskRepository, type TaskChanges } from './repository.ts';
 import { routeOptions } from '../../platform/http/route-options.ts';
@@ -72,17 +72,21 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       // Browsing tolerates a little lag: the read replica answers when there is one.
       const list = (viewerId: string | null) =>
         createTaskRepository(request.readDb()).list(filters, q.page, q.limit, viewerId);
-      if (viewer) return sendPage(reply, await list(viewer.id));
-      // Given to nobody in particular: the same answer for everyone, kept a few seconds.
-      shareWhenAnonymous(request);
+      // The owner's own list: theirs alone (held tasks, bids, reviews due), never kept.
+      if (ownerId) return sendPage(reply, await list(ownerId));
+      // Browse and search: the same answer for everyone, kept a few seconds; what a
+      // signed-in person sees besides is merged into it per request (decision 1820).
       const key = `list ${JSON.stringify([filters, q.page, q.limit])}`;
       const answer = await lists.get(key, async () => {
         const page = await list(null);
         return {
           body: serialized(reply, page.items),
           total: { count: page.total, exact: page.totalExact !== false },
+          owners: page.items.map((task) => task.userId),
         };
       });
+      if (viewer) return sendAnswer(reply, listFor(reply, answer, viewer));
+      shareWhenAnonymous(request);
       return sendAnswer(reply, answer);
     },
   );

@@ -8,7 +8,15 @@ export interface CachedAnswer {
   /** `X-Total-Count`, and `false` when that total is a lower bound (decision 1501). */
   total?: { count: number; exact: boolean };
   etag: string;
+  /**
+   * The people whose own items the body holds: one of them is shown more than the body
+   * says, everyone else exactly it (decision 1820).
+   */
+  owners?: readonly string[];
 }
+
+/** An answer as sent: a private one (`no-store`) goes without an entity tag. */
+export type SentAnswer = Pick<CachedAnswer, 'body' | 'total'> & { etag?: string };
 
 export interface AnswerCacheOptions {
   /** Bytes of bodies held at most (0: nothing is kept; every request runs its query). */
@@ -24,6 +32,9 @@ interface Entry {
   startedAt: number;
   size: number;
 }
+
+/** What an answer's owner ids take in memory, about (the byte bound counts them). */
+const idBytes = (answer: CachedAnswer) => (answer.owners?.length ?? 0) * 64;
 
 /**
  * Answers given to nobody in particular, kept in this process by key, least recently used
@@ -67,7 +78,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     const filled = await fill();
     const answer = { ...filled, etag: entityTag(filled.body, filled.total?.count) };
     if (startedIn === generation)
-      store(key, { answer, startedAt, size: Buffer.byteLength(answer.body) });
+      store(key, { answer, startedAt, size: Buffer.byteLength(answer.body) + idBytes(answer) });
     return answer;
   }
 
@@ -109,13 +120,11 @@ export function createAnswerCache(options: AnswerCacheOptions) {
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
-/** Sends a kept answer as it was first sent: body, total headers and entity tag. */
-export function sendAnswer(reply: FastifyReply, answer: CachedAnswer) {
+/** Sends a kept answer as it was first sent: body, total headers and entity tag (if any). */
+export function sendAnswer(reply: FastifyReply, answer: SentAnswer) {
   if (answer.total) totalHeaders(reply, answer.total.count, answer.total.exact);
-  return reply
-    .header('etag', answer.etag)
-    .type('application/json; charset=utf-8')
-    .send(answer.body);
+  if (answer.etag) reply.header('etag', answer.etag);
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 /** A 200 answer as the route's response schema serialises it (as it would be sent). */

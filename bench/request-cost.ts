@@ -10,6 +10,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cost
  *   … npm run bench:cost -- --database taskbid_apibench_100000 --requests 20000 --rounds 3
  *   … npm run bench:cost -- --only ceiling,browse        (labels that contain these words)
+ *   … npm run bench:cost -- --only miss                  (searches no cache has seen)
  *   … npm run bench:cost -- --cpu-prof /tmp/prof         (our server writes a .cpuprofile there)
  */
 import { parseArgs } from 'node:util';
@@ -19,6 +20,7 @@ import { withDatabase } from '../tests/setup/database-url.ts';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { backendPids as backendsOf, cpuMs, cpuOf } from './cpu.ts';
 import { signUp, startCeiling, startServer } from './server.ts';
+import { paths, SHAPES } from './api/misses.ts';
 
 const backendPids = () => backendsOf(databaseUrl);
 
@@ -54,20 +56,26 @@ interface Cost {
   reqPerSec: number;
 }
 
-/** Warm-up, then `REQUESTS` requests; the CPU time each process spent per answer. */
+/**
+ * Warm-up, then `REQUESTS` requests; the CPU time each process spent per answer. With `next`,
+ * every request after the first asks for the path it gives (a query no cache has seen).
+ */
 async function cost(
   label: string,
   url: string,
   pid: number,
   share = 1,
   headers: Record<string, string> = {},
+  next?: () => string,
 ): Promise<Cost> {
   const amount = Math.round(REQUESTS * share);
-  await autocannon({ url, connections: CONNECTIONS, amount: Math.round(WARMUP * share), headers });
+  const requests = next && [{ setupRequest: (req: object) => ({ ...req, path: next() }) }];
+  const load = { url, connections: CONNECTIONS, headers, ...(requests && { requests }) };
+  await autocannon({ ...load, amount: Math.round(WARMUP * share) });
   const backends = await backendPids();
   const node0 = cpuMs(pid);
   const pg0 = cpuOf(backends);
-  const r = await autocannon({ url, connections: CONNECTIONS, amount, headers });
+  const r = await autocannon({ ...load, amount });
   const node = cpuMs(pid) - node0;
   const later = await backendPids();
   if (later.some((p) => !backends.includes(p)))
@@ -127,6 +135,26 @@ const SIGNED_IN_BROWSE: [string, string][] = SORTS.map((sort) => [
 ]);
 
 /**
+ * Searches no cache has seen (bench/api/misses.ts): every request a query string never sent
+ * before, pages 1 to 3 in every sort, then a common word's page 50; a tenth of the requests.
+ */
+const MISSES: [string, string, number, () => string][] = [
+  ...SHAPES.map(([label, texts]): [string, string, number, () => string] => {
+    const next = paths(texts);
+    return [`miss: ${label}`, next(), 0.1, next];
+  }),
+  (() => {
+    const next = paths(SHAPES.at(-1)![1], 50);
+    return ['miss: common word, page 50', next(), 0.1, next] as [
+      string,
+      string,
+      number,
+      () => string,
+    ];
+  })(),
+];
+
+/**
  * The lists with the server's list cache off (every answer runs its query: the miss path,
  * comparable with runs before the cache), then with it on (repeated requests, anonymous or
  * signed in, are answered from memory); detail and health, never kept, with the cache off
@@ -135,7 +163,7 @@ const SIGNED_IN_BROWSE: [string, string][] = SORTS.map((sort) => [
 const MODES: {
   suffix: string;
   env: Record<string, string>;
-  endpoints: (taskId: string) => [string, string, number?][];
+  endpoints: (taskId: string) => [string, string, number?, (() => string)?][];
   signedIn: (taskId: string) => [string, string][];
 }[] = [
   {
@@ -156,8 +184,8 @@ const MODES: {
   {
     suffix: ' (kept)',
     env: {},
-    // Kept, a search costs what browsing does: all the requests.
-    endpoints: () => LISTS.map(([label, path]) => [label, path]),
+    // Kept, a search costs what browsing does: all the requests. Misses run as in production.
+    endpoints: () => [...LISTS.map(([label, path]): [string, string] => [label, path]), ...MISSES],
     signedIn: () => SIGNED_IN_BROWSE,
   },
 ];
@@ -186,9 +214,10 @@ async function round(): Promise<Cost[]> {
       const pid = server.process.pid!;
       try {
         const id = await firstTaskId(server.url);
-        for (const [label, path, share] of mode.endpoints(id)) {
+        for (const [label, path, share, next] of mode.endpoints(id)) {
           const name = `${label}${mode.suffix}`;
-          if (wanted(name)) costs.push(await cost(name, `${server.url}${path}`, pid, share));
+          if (wanted(name))
+            costs.push(await cost(name, `${server.url}${path}`, pid, share, {}, next));
         }
         const signedIn = mode.signedIn(id).filter(([label]) => wanted(`${label}${mode.suffix}`));
         // Signed up only when a row needs it: an account is a write to the seeded database.

@@ -11,6 +11,11 @@
  *   … npm run bench:cost -- --database taskbid_apibench_100000 --requests 20000 --rounds 3
  *   … npm run bench:cost -- --only ceiling,browse        (labels that contain these words)
  *   … npm run bench:cost -- --cpu-prof /tmp/prof         (our server writes a .cpuprofile there)
+ *   … npm run bench:cost -- --only private               (private messages only)
+ *
+ * The private messages rows run on `--threads-db` (the database `npm run bench:api --
+ * --threads-only` made): each round signs a new person up there and gives them 1,000
+ * threads, one of 10,000 messages, as that bench does.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -18,12 +23,16 @@ import { withDatabase } from '../tests/setup/database-url.ts';
 import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { backendPids as backendsOf, cpuMs, cpuOf } from './cpu.ts';
 import { signUp, startCeiling, startServer } from './server.ts';
+import { busyPerson, threadShapes } from './api/threads.ts';
 
-const backendPids = () => backendsOf(databaseUrl);
+/** The backends of the database the endpoint being measured reads. */
+let measuredUrl = '';
+const backendPids = () => backendsOf(measuredUrl);
 
 const { values } = parseArgs({
   options: {
     database: { type: 'string', default: 'taskbid_apibench_100000' },
+    'threads-db': { type: 'string', default: 'taskbid_threadbench' },
     requests: { type: 'string', default: '20000' },
     warmup: { type: 'string', default: '3000' },
     connections: { type: 'string', default: '10' },
@@ -44,6 +53,11 @@ if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
   process.exit(1);
 }
 const databaseUrl = withDatabase(adminUrl, values.database);
+const threadsUrl = withDatabase(adminUrl, values['threads-db']);
+/** With `--cpu-prof`, our server's environment for writing a profile. */
+const profiling: Record<string, string> = values['cpu-prof']
+  ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
+  : {};
 
 interface Cost {
   label: string;
@@ -134,9 +148,18 @@ const MODES: {
   },
 ];
 
+/** Signed in: what reading the session adds to a cheap query (`:id` is the first task's). */
+const SIGNED_IN: [string, string][] = [
+  ["task's bids, signed in", '/api/bids?taskId=:id'],
+  ['unread messages, signed in', '/api/threads/unread'],
+];
+
+const MESSAGES = 'private messages';
+
 async function round(): Promise<Cost[]> {
   const costs: Cost[] = [];
   if (wanted('ceiling')) {
+    measuredUrl = databaseUrl;
     const ceiling = await startCeiling(databaseUrl);
     try {
       costs.push(await cost('ceiling: browse p1 (node:http + pg)', `${ceiling.url}/`, ceiling.pid));
@@ -147,13 +170,15 @@ async function round(): Promise<Cost[]> {
   const smtp = await startSmtpServer();
   try {
     for (const mode of MODES) {
+      // A mode none of whose rows are wanted starts no server (and needs no database).
+      const labels = [...mode.endpoints(''), ...(mode.signedIn ? SIGNED_IN : [])];
+      if (!labels.some(([label]) => wanted(`${label}${mode.suffix}`))) continue;
+      measuredUrl = databaseUrl;
       const server = await startServer({
         DATABASE_URL: databaseUrl,
         SMTP_URL: smtp.url,
         ...mode.env,
-        ...(values['cpu-prof']
-          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
-          : {}),
+        ...profiling,
       });
       const pid = server.process.pid!;
       try {
@@ -165,21 +190,44 @@ async function round(): Promise<Cost[]> {
         if (mode.signedIn) {
           // Signed in: what reading the session adds to a cheap query.
           const cookie = await signUp(server.url);
-          const signedIn: [string, string][] = [
-            ["task's bids, signed in", `/api/bids?taskId=${id}`],
-            ['unread messages, signed in', '/api/threads/unread'],
-          ];
-          for (const [label, path] of signedIn) {
+          for (const [label, path] of SIGNED_IN) {
             if (wanted(label))
-              costs.push(await cost(label, `${server.url}${path}`, pid, 1, { cookie }));
+              costs.push(
+                await cost(label, `${server.url}${path.replace(':id', id)}`, pid, 1, { cookie }),
+              );
           }
         }
       } finally {
         await server.stop();
       }
     }
+    if (threadShapes('').some(([label]) => wanted(`${MESSAGES}: ${label}`)))
+      costs.push(...(await messageCosts(smtp.url)));
   } finally {
     await smtp.stop();
+  }
+  return costs;
+}
+
+/** The private messages rows: a new busy person on the threads database, each of their reads. */
+async function messageCosts(smtpUrl: string): Promise<Cost[]> {
+  measuredUrl = threadsUrl;
+  const server = await startServer({
+    DATABASE_URL: threadsUrl,
+    SMTP_URL: smtpUrl,
+    ...profiling,
+  });
+  const costs: Cost[] = [];
+  try {
+    // The database already holds the bulk of other people's threads (bench:api seeded it).
+    const { cookie, shapes } = await busyPerson(server.url, threadsUrl, 0);
+    for (const [label, path] of shapes) {
+      const name = `${MESSAGES}: ${label}`;
+      if (wanted(name))
+        costs.push(await cost(name, `${server.url}${path}`, server.process.pid!, 1, { cookie }));
+    }
+  } finally {
+    await server.stop();
   }
   return costs;
 }

@@ -232,6 +232,9 @@ async function messageCosts(smtpUrl: string): Promise<Cost[]> {
   return costs;
 }
 
+/** Wide enough for the private messages' labels. */
+const LABEL_WIDTH = 56;
+
 const all: Cost[][] = [];
 for (let i = 0; i < ROUNDS; i++) {
   process.stdout.write(`round ${i + 1} of ${ROUNDS}…\n`);
@@ -243,14 +246,14 @@ const range = (xs: number[], digits = 0) => {
   return lo === hi ? lo : `${lo}–${hi}`;
 };
 process.stdout.write(
-  `\n${REQUESTS} answers per endpoint and round (searches a tenth), ${CONNECTIONS} connections, ${ROUNDS} rounds, database ${values.database}\n`,
+  `\n${REQUESTS} answers per endpoint and round (searches a tenth), ${CONNECTIONS} connections, ${ROUNDS} rounds, database ${values.database} (private messages: ${values['threads-db']})\n`,
 );
 process.stdout.write(
-  `${'endpoint'.padEnd(36)} ${'node µs'.padStart(11)} ${'pg µs'.padStart(11)} ${'req/s'.padStart(11)}   (per answer)\n`,
+  `${'endpoint'.padEnd(LABEL_WIDTH)} ${'node µs'.padStart(11)} ${'pg µs'.padStart(11)} ${'req/s'.padStart(11)}   (per answer)\n`,
 );
 for (const [index, first] of (all[0] ?? []).entries()) {
   const rows = all.map((costs) => costs[index]!);
   process.stdout.write(
-    `${first.label.padEnd(36)} ${range(rows.map((r) => r.nodeUs)).padStart(11)} ${range(rows.map((r) => r.pgUs)).padStart(11)} ${range(rows.map((r) => r.reqPerSec)).padStart(11)}\n`,
+    `${first.label.padEnd(LABEL_WIDTH)} ${range(rows.map((r) => r.nodeUs)).padStart(11)} ${range(rows.map((r) => r.pgUs)).padStart(11)} ${range(rows.map((r) => r.reqPerSec)).padStart(11)}\n`,
   );
 }

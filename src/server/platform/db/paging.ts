@@ -104,5 +104,4 @@ export const olderThan = (
   time: AnyColumn,
   id: AnyColumn,
   cursor: KeysetCursor | { at: Placeholder; id: Placeholder },
-) =>
-  sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+) => sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;

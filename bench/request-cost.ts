@@ -12,6 +12,11 @@
  *   … npm run bench:cost -- --only ceiling,browse        (labels that contain these words)
  *   … npm run bench:cost -- --only miss                  (searches no cache has seen)
  *   … npm run bench:cost -- --cpu-prof /tmp/prof         (our server writes a .cpuprofile there)
+ *   … npm run bench:cost -- --only private               (private messages only)
+ *
+ * The private messages rows run on `--threads-db` (the database `npm run bench:api --
+ * --threads-only` made): each round signs a new person up there and gives them 1,000
+ * threads, one of 10,000 messages, as that bench does.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -21,12 +26,16 @@ import { startSmtpServer } from '../tests/setup/smtp-server.ts';
 import { backendPids as backendsOf, cpuMs, cpuOf } from './cpu.ts';
 import { signUp, startCeiling, startServer } from './server.ts';
 import { paths, SHAPES } from './api/misses.ts';
+import { busyPerson, threadShapes } from './api/threads.ts';
 
-const backendPids = () => backendsOf(databaseUrl);
+/** The backends of the database the endpoint being measured reads. */
+let measuredUrl = '';
+const backendPids = () => backendsOf(measuredUrl);
 
 const { values } = parseArgs({
   options: {
     database: { type: 'string', default: 'taskbid_apibench_100000' },
+    'threads-db': { type: 'string', default: 'taskbid_threadbench' },
     requests: { type: 'string', default: '20000' },
     warmup: { type: 'string', default: '3000' },
     connections: { type: 'string', default: '10' },
@@ -47,6 +56,11 @@ if (!/^postgres(ql)?:\/\//.test(adminUrl)) {
   process.exit(1);
 }
 const databaseUrl = withDatabase(adminUrl, values.database);
+const threadsUrl = withDatabase(adminUrl, values['threads-db']);
+/** With `--cpu-prof`, our server's environment for writing a profile. */
+const profiling: Record<string, string> = values['cpu-prof']
+  ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
+  : {};
 
 interface Cost {
   label: string;
@@ -190,9 +204,12 @@ const MODES: {
   },
 ];
 
+const MESSAGES = 'private messages';
+
 async function round(): Promise<Cost[]> {
   const costs: Cost[] = [];
   if (wanted('ceiling')) {
+    measuredUrl = databaseUrl;
     const ceiling = await startCeiling(databaseUrl);
     try {
       costs.push(await cost('ceiling: browse p1 (node:http + pg)', `${ceiling.url}/`, ceiling.pid));
@@ -203,13 +220,15 @@ async function round(): Promise<Cost[]> {
   const smtp = await startSmtpServer();
   try {
     for (const mode of MODES) {
+      // A mode none of whose rows are wanted starts no server (and needs no database).
+      const labels = [...mode.endpoints(''), ...mode.signedIn('')];
+      if (!labels.some(([label]) => wanted(`${label}${mode.suffix}`))) continue;
+      measuredUrl = databaseUrl;
       const server = await startServer({
         DATABASE_URL: databaseUrl,
         SMTP_URL: smtp.url,
         ...mode.env,
-        ...(values['cpu-prof']
-          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
-          : {}),
+        ...profiling,
       });
       const pid = server.process.pid!;
       try {
@@ -231,11 +250,39 @@ async function round(): Promise<Cost[]> {
         await server.stop();
       }
     }
+    if (threadShapes('').some(([label]) => wanted(`${MESSAGES}: ${label}`)))
+      costs.push(...(await messageCosts(smtp.url)));
   } finally {
     await smtp.stop();
   }
   return costs;
 }
+
+/** The private messages rows: a new busy person on the threads database, each of their reads. */
+async function messageCosts(smtpUrl: string): Promise<Cost[]> {
+  measuredUrl = threadsUrl;
+  const server = await startServer({
+    DATABASE_URL: threadsUrl,
+    SMTP_URL: smtpUrl,
+    ...profiling,
+  });
+  const costs: Cost[] = [];
+  try {
+    // The database already holds the bulk of other people's threads (bench:api seeded it).
+    const { cookie, shapes } = await busyPerson(server.url, threadsUrl, 0);
+    for (const [label, path] of shapes) {
+      const name = `${MESSAGES}: ${label}`;
+      if (wanted(name))
+        costs.push(await cost(name, `${server.url}${path}`, server.process.pid!, 1, { cookie }));
+    }
+  } finally {
+    await server.stop();
+  }
+  return costs;
+}
+
+/** Wide enough for the private messages' labels. */
+const LABEL_WIDTH = 56;
 
 const all: Cost[][] = [];
 for (let i = 0; i < ROUNDS; i++) {
@@ -248,14 +295,14 @@ const range = (xs: number[], digits = 0) => {
   return lo === hi ? lo : `${lo}–${hi}`;
 };
 process.stdout.write(
-  `\n${REQUESTS} answers per endpoint and round (searches a tenth), ${CONNECTIONS} connections, ${ROUNDS} rounds, database ${values.database}\n`,
+  `\n${REQUESTS} answers per endpoint and round (searches a tenth), ${CONNECTIONS} connections, ${ROUNDS} rounds, database ${values.database} (private messages: ${values['threads-db']})\n`,
 );
 process.stdout.write(
-  `${'endpoint'.padEnd(36)} ${'node µs'.padStart(11)} ${'pg µs'.padStart(11)} ${'req/s'.padStart(11)}   (per answer)\n`,
+  `${'endpoint'.padEnd(LABEL_WIDTH)} ${'node µs'.padStart(11)} ${'pg µs'.padStart(11)} ${'req/s'.padStart(11)}   (per answer)\n`,
 );
 for (const [index, first] of (all[0] ?? []).entries()) {
   const rows = all.map((costs) => costs[index]!);
   process.stdout.write(
-    `${first.label.padEnd(36)} ${range(rows.map((r) => r.nodeUs)).padStart(11)} ${range(rows.map((r) => r.pgUs)).padStart(11)} ${range(rows.map((r) => r.reqPerSec)).padStart(11)}\n`,
+    `${first.label.padEnd(LABEL_WIDTH)} ${range(rows.map((r) => r.nodeUs)).padStart(11)} ${range(rows.map((r) => r.pgUs)).padStart(11)} ${range(rows.map((r) => r.reqPerSec)).padStart(11)}\n`,
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import {
   THREAD_WRITABLE_DAYS_AFTER_COMPLETION,
   type ThreadClosedReason,
@@ -50,13 +50,17 @@ export function closedReason(
   return null;
 }
 
-/** Whether `userId` takes part in the thread (false for a malformed id). */
-export async function participates(reader: Db, threadId: string, userId: string) {
-  if (!isUuid(threadId)) return false;
-  const [row] = await reader
+/** The user's side of the thread: one row when they take part in it, none otherwise. */
+export const sideOf = (reader: Db, threadId: string | Placeholder, userId: string | Placeholder) =>
+  reader
     .select({ id: threadParticipants.threadId })
     .from(threadParticipants)
     .where(and(eq(threadParticipants.threadId, threadId), eq(threadParticipants.userId, userId)));
+
+/** Whether `userId` takes part in the thread (false for a malformed id). */
+export async function participates(reader: Db, threadId: string, userId: string) {
+  if (!isUuid(threadId)) return false;
+  const [row] = await sideOf(reader, threadId, userId);
   return row !== undefined;
 }
 

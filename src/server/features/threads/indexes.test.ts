@@ -7,6 +7,7 @@ import { threadParticipants } from '../../platform/db/schema.ts';
 import { createMessageRepository } from './messages-repository.ts';
 import { createThreadRepository } from './repository.ts';
 import { seedThreadScale } from '../../../../tools/seed/thread-scale.ts';
+import { encodeSeqCursor } from '../../platform/db/paging.ts';
 
 const TABLES = ['threads', 'thread_participants', 'messages', 'tasks', 'user'];
 
@@ -69,6 +70,27 @@ describe('indexes: private messages page by key', () => {
     );
   });
 
+  it('a page of messages checks its reader once, through the participants’ key', async () => {
+    // The page's own statement: the newest page and one further back, for a participant.
+    for (const before of [2 ** 31 - 1, 200]) {
+      const query = messageRepo.messagesQuery(db(), longThreadId, before, 51, busy);
+      await expectIndexed(query, 'messages_thread_seq_idx');
+      const nodes = await planNodes(db(), query);
+      expect([...indexesUsed(nodes)]).toContain('thread_participants_thread_id_user_id_pk');
+      // Checked once for the statement, not for each message read.
+      const messageScans = nodes.filter((n) => n['Index Name'] === 'messages_thread_seq_idx');
+      expect(messageScans).toHaveLength(1);
+    }
+  });
+
+  it('one thread as its person sees it: its participant row by key', async () => {
+    const nodes = await planNodes(db(), threadRepo.threadQuery(db(), longThreadId, busy));
+    // The seed has 101 people: reading them whole is the planner's right choice here.
+    for (const table of TABLES.filter((name) => name !== 'user'))
+      expect(seqScansOf(nodes, table), table).toEqual([]);
+    expect([...indexesUsed(nodes)]).toContain('thread_participants_thread_id_user_id_pk');
+  });
+
   it('“Seen” in a 10,000-message thread starts at the other side’s read point', async () => {
     const [partner] = (
       (await db().execute(
@@ -99,6 +121,22 @@ describe('indexes: private messages page by key', () => {
     const page = await threadRepo.list(db(), busy, undefined, 20);
     expect(page?.items[0]).toMatchObject({ id: longThreadId, unreadCount: 0 });
     expect(await threadRepo.unreadCount(db(), busy)).toBe(999);
+  });
+
+  it('the prepared reads: a cursor past any message’s number, the next inbox page, an outsider', async () => {
+    const newest = await messageRepo.list(db(), longThreadId, busy, undefined, 5);
+    const past = await messageRepo.list(db(), longThreadId, busy, encodeSeqCursor(2 ** 40), 5);
+    expect(past).toEqual(newest);
+    const first = await threadRepo.list(db(), busy, undefined, 20);
+    const second = await threadRepo.list(db(), busy, first.nextCursor!, 20);
+    expect(second.items).toHaveLength(20);
+    expect(second.items[0]!.lastActivityAt <= first.items.at(-1)!.lastActivityAt).toBe(true);
+    expect(second.items.map((t) => t.id)).not.toContain(first.items.at(-1)!.id);
+    const stranger = (await signUp(t.app)).id;
+    await expect(
+      messageRepo.list(db(), longThreadId, stranger, undefined, 5),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    expect(await threadRepo.get(db(), longThreadId, stranger)).toBeNull();
   });
 
   it('a sequential scan would show at this size (the test can fail)', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, sql, type Placeholder } from 'drizzle-orm';
 import { THREAD_MESSAGES } from '../../../shared/messages.ts';
 import { moderationNotice } from '../../../shared/operators/rules.ts';
 import type { Message, MessagePage } from '../../../shared/threads/schema.ts';
@@ -10,7 +10,15 @@ import { messages, threadParticipants, threads, user } from '../../platform/db/s
 import { queueNotificationMails } from '../../platform/mail/notification-mail.ts';
 import { excerpt } from '../../../shared/text.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
-import { closedReason, lockThread, participates, threadClosed, threadNotFound } from './access.ts';
+import {
+  closedReason,
+  lockThread,
+  participates,
+  sideOf,
+  threadClosed,
+  threadNotFound,
+} from './access.ts';
+import { preparedPerReader } from '../../platform/db/prepared.ts';
 import { insertedRow } from '../../platform/db/rows.ts';
 import { badCursor } from '../../platform/http/paging.ts';
 import {
@@ -20,10 +28,22 @@ import {
   screenText,
 } from '../prevention/index.ts';
 
+/** Past the last message of any thread: `messages.seq` is a 4-byte integer. */
+const SEQ_END = 2 ** 31 - 1;
+
 /** The messages of a thread: its pages, sending one, and how far each side has read. */
 export function createMessageRepository(db: Db, events: EventBus) {
-  /** A thread's messages before `seq`, newest first (the index test EXPLAINs it). */
-  function messagesQuery(reader: Db, threadId: string, beforeSeq: number | null, limit: number) {
+  /**
+   * A thread's messages before `seq`, newest first (the index test EXPLAINs it); with
+   * `viewerId`, none unless that person takes part in the thread (checked once, not per row).
+   */
+  function messagesQuery(
+    reader: Db,
+    threadId: string | Placeholder,
+    beforeSeq: number | Placeholder | null,
+    limit: number | Placeholder,
+    viewerId?: string | Placeholder,
+  ) {
     return reader
       .select({
         id: messages.id,
@@ -40,6 +60,7 @@ export function createMessageRepository(db: Db, events: EventBus) {
         and(
           eq(messages.threadId, threadId),
           beforeSeq === null ? undefined : sql`${messages.seq} < ${beforeSeq}`,
+          viewerId === undefined ? undefined : exists(sideOf(reader, threadId, viewerId)),
         ),
       )
       .orderBy(desc(messages.seq))
@@ -76,6 +97,19 @@ export function createMessageRepository(db: Db, events: EventBus) {
     );
   }
 
+  /**
+   * A page of a thread for one of its people, sent as a named statement (parsed and planned
+   * once per pooled connection): the first page reads before `SEQ_END`.
+   */
+  const statements = preparedPerReader((reader) => {
+    const p = sql.placeholder;
+    return {
+      page: messagesQuery(reader, p('threadId'), p('before'), p('limit'), p('userId')).prepare(
+        'thread_messages_page',
+      ),
+    };
+  });
+
   return {
     messagesQuery,
 
@@ -89,8 +123,17 @@ export function createMessageRepository(db: Db, events: EventBus) {
     ): Promise<MessagePage> {
       const beforeSeq = cursor === undefined ? null : decodeSeqCursor(cursor);
       if (beforeSeq === undefined) throw badCursor();
-      if (!(await participates(reader, threadId, userId))) throw threadNotFound();
-      const rows = await messagesQuery(reader, threadId, beforeSeq, limit + 1);
+      if (!isUuid(threadId)) throw threadNotFound();
+      const rows = await statements(reader).page.execute({
+        threadId,
+        userId,
+        // A cursor past every number a message can have reads from the newest.
+        before: Math.min(beforeSeq ?? SEQ_END, SEQ_END),
+        limit: limit + 1,
+      });
+      // No rows: an outsider (404), or a thread with nothing before the cursor.
+      if (rows.length === 0 && !(await participates(reader, threadId, userId)))
+        throw threadNotFound();
       const page = rows.slice(0, limit).reverse();
       const oldest = page[0];
       return {

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Thread, ThreadPage, ThreadSummary } from '../../../shared/threads/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../platform/db/paging.ts';
+import { preparedPerReader } from '../../platform/db/prepared.ts';
 import {
   bids,
   messages,
@@ -101,7 +102,12 @@ export function createThreadRepository(db: Db) {
   }
 
   /** The inbox page query, unexecuted (the index test EXPLAINs it). */
-  function inboxQuery(reader: Db, userId: string, after: SQL | undefined, limit: number) {
+  function inboxQuery(
+    reader: Db,
+    userId: string | Placeholder,
+    after: SQL | undefined,
+    limit: number | Placeholder,
+  ) {
     return summaries(reader)
       .where(and(eq(threadParticipants.userId, userId), after))
       .orderBy(
@@ -113,7 +119,7 @@ export function createThreadRepository(db: Db) {
   }
 
   /** The sum of the user's unread counters, through the partial index of those above 0. */
-  function unreadQuery(reader: Db, userId: string) {
+  function unreadQuery(reader: Db, userId: string | Placeholder) {
     return reader
       .select({ n: sql<number>`coalesce(sum(${threadParticipants.unreadCount}), 0)::int` })
       .from(threadParticipants)
@@ -142,10 +148,40 @@ export function createThreadRepository(db: Db) {
       .limit(1);
   }
 
+  /**
+   * One of the user's threads as they see it. "Seen" is read apart (`seenQuery`): inside this
+   * statement its probe would be planned for a thread of average length, a scan of every
+   * message up to the read point in a long one.
+   */
+  function threadQuery(reader: Db, threadId: string | Placeholder, userId: string | Placeholder) {
+    return summaries(reader).where(
+      and(eq(threadParticipants.userId, userId), eq(threadParticipants.threadId, threadId)),
+    );
+  }
+
+  /**
+   * The reads behind every inbox, thread and unread count, sent as named statements: each
+   * pooled connection parses and plans them once, and Node builds their SQL once.
+   */
+  const statements = preparedPerReader((reader) => {
+    const p = sql.placeholder;
+    const after = olderThan(threadParticipants.lastActivityAt, threadParticipants.threadId, {
+      at: p('at'),
+      id: p('id'),
+    });
+    return {
+      inbox: inboxQuery(reader, p('userId'), undefined, p('limit')).prepare('thread_inbox'),
+      inboxAfter: inboxQuery(reader, p('userId'), after, p('limit')).prepare('thread_inbox_after'),
+      thread: threadQuery(reader, p('threadId'), p('userId')).prepare('thread_as_seen'),
+      unread: unreadQuery(reader, p('userId')).prepare('thread_unread_total'),
+    };
+  });
+
   return {
     inboxQuery,
     unreadQuery,
     seenQuery,
+    threadQuery,
 
     /**
      * Opens the thread between the task's owner and one bidder, or finds it. The owner names
@@ -222,13 +258,12 @@ export function createThreadRepository(db: Db) {
       cursor: string | undefined,
       limit: number,
     ): Promise<ThreadPage> {
-      let after: SQL | undefined;
-      if (cursor !== undefined) {
-        const key = decodeCursor(cursor);
-        if (!key) throw badCursor();
-        after = olderThan(threadParticipants.lastActivityAt, threadParticipants.threadId, key);
-      }
-      const rows = await inboxQuery(reader, userId, after, limit + 1);
+      const key = cursor === undefined ? undefined : decodeCursor(cursor);
+      if (cursor !== undefined && !key) throw badCursor();
+      const { inbox, inboxAfter } = statements(reader);
+      const rows = await (key
+        ? inboxAfter.execute({ userId, at: key.at, id: key.id, limit: limit + 1 })
+        : inbox.execute({ userId, limit: limit + 1 }));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const now = Date.now();
@@ -242,9 +277,7 @@ export function createThreadRepository(db: Db) {
     /** The thread as `userId` sees it, or null when they are not part of it. */
     async get(reader: Db, threadId: string, userId: string): Promise<Thread | null> {
       if (!isUuid(threadId)) return null;
-      const [row] = await summaries(reader).where(
-        and(eq(threadParticipants.userId, userId), eq(threadParticipants.threadId, threadId)),
-      );
+      const [row] = await statements(reader).thread.execute({ threadId, userId });
       if (!row) return null;
       const [seen] = await seenQuery(reader, threadId, userId, row.otherId);
       const summary = toSummary(row);
@@ -259,7 +292,7 @@ export function createThreadRepository(db: Db) {
 
     /** Messages addressed to the user that they have not read, across their threads. */
     async unreadCount(reader: Db, userId: string): Promise<number> {
-      const [row] = await unreadQuery(reader, userId);
+      const [row] = await statements(reader).unread.execute({ userId });
       return row?.n ?? 0;
     },
   };

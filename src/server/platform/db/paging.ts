@@ -1,4 +1,4 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder } from 'drizzle-orm';
 import type { Page } from '../../../shared/paging/schema.ts';
 import { isUuid } from './ids.ts';
 
@@ -97,7 +97,11 @@ export function decodeSeqCursor(value: string): number | undefined {
 
 /**
  * Rows after the cursor in newest-first order (`time desc, id desc`): a row comparison the
- * index on (…, time desc, id desc) serves.
+ * index on (…, time desc, id desc) serves. The cursor's parts may be a prepared statement's
+ * placeholders.
  */
-export const olderThan = (time: AnyColumn, id: AnyColumn, cursor: KeysetCursor) =>
-  sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+export const olderThan = (
+  time: AnyColumn,
+  id: AnyColumn,
+  cursor: KeysetCursor | { at: Placeholder; id: Placeholder },
+) => sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;

@@ -98,7 +98,7 @@ describe('refunds and transfers over a raised deal’s charges (PAYMENTS=stripe)
     // The outbox makes them in any order: sorted by amount, smallest first.
     const refunds = fake
       .to('/v1/refunds')
-      .map((r) => ({ key: r.idempotencyKey, ...r.body }))
+      .map((r): Record<string, unknown> => ({ key: r.idempotencyKey, ...r.body }))
       .sort((a, b) => Number(a.amount) - Number(b.amount));
     // $157.50 back: the raise's $52.50 from its charge, $105.00 from the first.
     expect(refunds).toEqual([
@@ -130,7 +130,7 @@ describe('refunds and transfers over a raised deal’s charges (PAYMENTS=stripe)
     // The worker receives $127.50: $105.00 from the first charge, $22.50 from the raise's.
     const transfers = fake
       .to('/v1/transfers')
-      .map((r) => ({ key: r.idempotencyKey, ...r.body }))
+      .map((r): Record<string, unknown> => ({ key: r.idempotencyKey, ...r.body }))
       .sort((a, b) => Number(b.amount) - Number(a.amount));
     expect(transfers).toEqual([
       {

@@ -172,8 +172,8 @@ type RaisePaid = Extract<ProviderEvent, { type: 'charge.succeeded' }>;
 /**
  * A charge for a raised price went through (the deal locked, in the event's transaction):
  * the difference goes into the deal's escrow and the deal takes the new figures. 409 when it
- * no longer fits (the state moved on, or the charge is not the difference): the event is
- * then recorded and not applied.
+ * no longer fits (the state moved on, or the charge is not the difference): the payment is
+ * then refunded as a late one (provider-events.ts).
  */
 export async function applyRaise(tx: Db, ctx: DealContext, deal: DealRow, paid: RaisePaid) {
   const price = paid.price!;

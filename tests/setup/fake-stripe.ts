@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 /*
  * A small stand-in for the Stripe endpoints payment protection calls (accounts, account links,
- * payment intents, refunds, transfers), on 127.0.0.1, for the real SDK to talk to. It keeps
+ * payment intents, refunds, transfers, reading a charge with its balance transaction), on 127.0.0.1, for the real SDK to talk to. It keeps
  * what it made, answers a repeated Idempotency-Key with the first answer (as Stripe does),
  * records every request, and can be told to fail the next calls to a path.
  */
@@ -16,6 +16,9 @@ export const FAKE_CARDS = {
   declined: 'pm_card_chargeDeclined',
   authenticate: 'pm_card_authenticationRequired',
 };
+
+/** The fee the fake keeps of a charge: 2.9 % + 30¢, as Stripe's card pricing goes. */
+export const fakeFee = (amount: number) => Math.round(amount * 0.029) + 30;
 
 export interface FakeRequest {
   method: string;
@@ -103,6 +106,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_fake_secret') {
             : method === FAKE_CARDS.authenticate
               ? 'requires_action'
               : 'requires_payment_method';
+        const chargeId = status === 'succeeded' ? newId('ch') : null;
         const intent = store({
           id: newId('pi'),
           object: 'payment_intent',
@@ -111,10 +115,29 @@ export async function startFakeStripe(webhookSecret = 'whsec_fake_secret') {
           currency: body.currency,
           status,
           client_secret: `secret_${randomBytes(6).toString('hex')}`,
-          latest_charge: status === 'succeeded' ? newId('ch') : null,
+          latest_charge: chargeId,
           transfer_group: body.transfer_group,
           metadata: body.metadata ?? {},
         });
+        if (chargeId) {
+          const balance = store({
+            id: newId('txn'),
+            object: 'balance_transaction',
+            amount: Number(body.amount),
+            fee: fakeFee(Number(body.amount)),
+            currency: body.currency,
+          });
+          store({
+            id: chargeId,
+            object: 'charge',
+            amount: Number(body.amount),
+            amount_refunded: 0,
+            currency: body.currency,
+            payment_intent: intent.id,
+            balance_transaction: balance.id,
+            metadata: body.metadata ?? {},
+          });
+        }
         return status === 'requires_payment_method' ? [402, cardError(intent)] : [200, intent];
       }
       case '/v1/refunds':
@@ -162,6 +185,19 @@ export async function startFakeStripe(webhookSecret = 'whsec_fake_secret') {
       response.end(JSON.stringify(payload));
     };
     const failure = failures.get(path)?.shift();
+    if (!failure && request.method === 'GET') {
+      // Reading an object (`/v1/charges/ch_…`), with `expand[]=balance_transaction` embedded.
+      const object = objects.get(path.split('/').at(-1)!);
+      if (!object)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such object.' } });
+      const expand = request.url?.includes('balance_transaction') && object.balance_transaction;
+      return send(
+        200,
+        expand
+          ? { ...object, balance_transaction: objects.get(object.balance_transaction as string) }
+          : object,
+      );
+    }
     if (failure && !failure.lostAnswer)
       return send(failure.status, { error: { type: 'api_error', message: 'Try again later.' } });
     const first = key ? answered.get(key) : undefined;

@@ -212,6 +212,13 @@ export const adminDealSchema = dealSchema.extend({
   taskTitle: z.string().nullable(),
   ledger: z.array(dealLedgerLineSchema),
   escalated: z.boolean(),
+  /**
+   * What the card processor did that operators must look at (a refund made in its dashboard,
+   * a chargeback, a reversed transfer), oldest first; `chargebackOpen` while the deal's money
+   * steps wait for a chargeback's outcome.
+   */
+  attention: z.array(z.object({ at: z.string(), action: z.string() })),
+  chargebackOpen: z.boolean(),
 });
 export type AdminDeal = z.infer<typeof adminDealSchema>;
 

@@ -19,6 +19,7 @@ import { requestActor } from '../../platform/audit.ts';
 import { errorResponses } from '../../platform/openapi/schemas.ts';
 import { operator } from '../operators/index.ts';
 import { adminDealList, dealLedger, taskTitleOf } from './lists.ts';
+import { chargebackOpen } from './deal-charges.ts';
 import { paymentCallList, retryPaymentCall } from './payment-calls.ts';
 import { dealFor, dealView } from './repository.ts';
 import { transition, type DealContext } from './transitions.ts';
@@ -61,6 +62,10 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = asyn
         taskTitle: await taskTitleOf(db, deal.taskId),
         ledger: await dealLedger(db, deal.id),
         escalated: isEscalated(deal),
+        attention: deal.timeline
+          .filter((e) => e.detail.attention === true)
+          .map((e) => ({ at: e.at, action: e.action })),
+        chargebackOpen: await chargebackOpen(db, deal.id),
       };
     },
   );

@@ -40,7 +40,7 @@ describe('deals under concurrency', () => {
       h.act(owner, dealId, 'release'),
     ]);
     expect(codes(answers)).toEqual([200, 409]);
-    expect(await moves(dealId)).toEqual(['fund', 'release']);
+    expect(await moves(dealId)).toEqual(['fund', 'processor-fee', 'release']);
     expect(await h.escrowOf(dealId)).toBe(0);
     await h.balanced();
   });
@@ -68,7 +68,8 @@ describe('deals under concurrency', () => {
     const answers = await Promise.all([rule(first, 'release'), rule(second, 'refund')]);
     expect(codes(answers)).toEqual([200, 409]);
     const kinds = await moves(dealId);
-    expect(kinds).toHaveLength(2);
+    // The payment, its processor fee and one ruling.
+    expect(kinds).toHaveLength(3);
     expect(kinds.filter((k) => k === 'release' || k === 'refund')).toHaveLength(1);
     expect(await h.escrowOf(dealId)).toBe(0);
     await h.balanced();

@@ -28,7 +28,7 @@ describe('deals (PAYMENTS=sandbox)', () => {
         .select({ kind: ledgerTransactions.kind })
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.ref, dealId))
-        .orderBy(ledgerTransactions.createdAt)
+        .orderBy(ledgerTransactions.createdAt, ledgerTransactions.kind)
     ).map((r) => r.kind);
 
   it('accepting a bid and securing its payment freezes the quote onto the deal', async () => {
@@ -71,7 +71,7 @@ describe('deals (PAYMENTS=sandbox)', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ state: 'funded', escrow: 10_500 });
     expect((await h.act(owner, dealId, 'pay', { card: CARDS.ok })).statusCode).toBe(409);
-    expect(await ledgerKinds(dealId)).toEqual(['fund']);
+    expect(await ledgerKinds(dealId)).toEqual(['fund', 'processor-fee']);
     await h.balanced();
   });
 
@@ -97,7 +97,7 @@ describe('deals (PAYMENTS=sandbox)', () => {
     });
     await timers();
     expect((await h.state(dealId)).state).toBe('paid-out');
-    expect(await ledgerKinds(dealId)).toEqual(['fund', 'release', 'payout']);
+    expect(await ledgerKinds(dealId)).toEqual(['fund', 'processor-fee', 'release', 'payout']);
     const view = (await h.call('GET', `/api/deals/${dealId}`, owner)).json();
     expect(view.timeline.map((e: { action: string }) => e.action)).toEqual([
       'create',
@@ -167,7 +167,7 @@ describe('deals (PAYMENTS=sandbox)', () => {
     });
     const back = await h.act(worker, b.dealId, 'agree-cancellation');
     expect(back.json().timeline.at(-1).detail.refunded).toBe(10_000);
-    expect(await ledgerKinds(b.dealId)).toEqual(['fund', 'refund']);
+    expect(await ledgerKinds(b.dealId)).toEqual(['fund', 'processor-fee', 'refund']);
     await h.balanced();
   });
 

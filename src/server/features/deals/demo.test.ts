@@ -45,13 +45,13 @@ describe('demo seed with the payments sandbox', () => {
         .where(like(ledgerTransactions.idempotencyKey, `deal:${deal.id}:%`));
       const expected = {
         'awaiting-payment': [],
-        funded: ['fund'],
-        'payment-requested': ['fund'],
-        'cancellation-requested': ['fund'],
-        disputed: ['fund'],
-        released: ['fund', 'release'],
-        'paid-out': ['fund', 'payout', 'release'],
-        cancelled: ['fund', 'refund'],
+        funded: ['fund', 'processor-fee'],
+        'payment-requested': ['fund', 'processor-fee'],
+        'cancellation-requested': ['fund', 'processor-fee'],
+        disputed: ['fund', 'processor-fee'],
+        released: ['fund', 'processor-fee', 'release'],
+        'paid-out': ['fund', 'payout', 'processor-fee', 'release'],
+        cancelled: ['fund', 'processor-fee', 'refund'],
       }[deal.state as string];
       expect(keys.map((k) => k.key.split(':')[2]).sort()).toEqual(expected);
     }

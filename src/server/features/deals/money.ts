@@ -128,3 +128,60 @@ export async function movePriceDifference(
     metadata: { dealId: deal.id, difference },
   });
 }
+
+type AccountKind = Parameters<typeof accountFor>[1];
+
+/** One line of a deal's transaction: an account (kind and owner) and signed cents. */
+export type DealLine = [kind: AccountKind, owner: string | null, amount: number];
+
+/**
+ * Posts one balanced transaction of the deal's under `key` (a replay posts nothing again):
+ * the lines' zero amounts are left out. For the moves the processor's side decides (its fee,
+ * a late payment, a refund or chargeback made there, a reversed transfer).
+ */
+export async function postDealLines(
+  tx: Db,
+  deal: { id: string; currency: Currency },
+  idempotencyKey: string,
+  kind: string,
+  lines: readonly DealLine[],
+  metadata: Record<string, unknown> = {},
+): Promise<LedgerTransaction> {
+  const postings = [];
+  for (const [account, owner, amount] of lines)
+    if (amount !== 0)
+      postings.push({
+        account: (await accountFor(tx, account, owner, deal.currency)).id,
+        amount: { amount, currency: deal.currency },
+      });
+  return postTransaction(tx, {
+    idempotencyKey,
+    kind,
+    ref: deal.id,
+    postings,
+    metadata: { dealId: deal.id, ...metadata },
+  });
+}
+
+/**
+ * The processor's fee on one of the deal's charges: the platform's cost, out of its fee
+ * income into `processor-fees`. The deal's escrow is not touched: the poster's payment is
+ * held whole, whatever the processor kept.
+ */
+export const recordProcessorFee = (
+  tx: Db,
+  deal: { id: string; currency: Currency },
+  chargeId: string,
+  fee: number,
+) =>
+  postDealLines(
+    tx,
+    deal,
+    `deal:${deal.id}:processor-fee:${chargeId}`,
+    'processor-fee',
+    [
+      ['processor-fees', null, fee],
+      ['platform-fees', null, -fee],
+    ],
+    { chargeId, fee },
+  );

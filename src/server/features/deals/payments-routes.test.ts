@@ -137,6 +137,17 @@ describe('payments reads (PAYMENTS=sandbox)', () => {
         accountOwner: dealId,
         amount: { amount: 10_500, currency: 'USD' },
       }),
+      // The sandbox's fee, 2.9 % + 30¢ of $105.00: the platform's cost, not the deal's.
+      expect.objectContaining({
+        kind: 'processor-fee',
+        accountKind: 'processor-fees',
+        amount: { amount: 335, currency: 'USD' },
+      }),
+      expect.objectContaining({
+        kind: 'processor-fee',
+        accountKind: 'platform-fees',
+        amount: { amount: -335, currency: 'USD' },
+      }),
     ]);
   });
 });

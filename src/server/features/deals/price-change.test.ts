@@ -33,7 +33,7 @@ describe('a deal’s price after the payment is secured (PAYMENTS=sandbox)', () 
         .select({ kind: ledgerTransactions.kind })
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.ref, dealId))
-        .orderBy(ledgerTransactions.createdAt)
+        .orderBy(ledgerTransactions.createdAt, ledgerTransactions.kind)
     ).map((r) => r.kind);
   /** What `userId` was told under `title` about the deal's task. */
   const told = async (dealId: string, userId: string, title: string) =>
@@ -95,7 +95,12 @@ describe('a deal’s price after the payment is secured (PAYMENTS=sandbox)', () 
     expect(await told(dealId, worker.id, 'Price raised')).toEqual([
       expect.stringContaining('you receive $127.50 after fees'),
     ]);
-    expect(await ledgerKinds(dealId)).toEqual(['fund', 'price-increase']);
+    expect(await ledgerKinds(dealId)).toEqual([
+      'fund',
+      'processor-fee',
+      'price-increase',
+      'processor-fee',
+    ]);
     // Released at the new price.
     const released = await h.act(owner, dealId, 'release');
     expect(released.json()).toMatchObject({ workerCredited: 12_750, escrow: 0 });
@@ -114,7 +119,12 @@ describe('a deal’s price after the payment is secured (PAYMENTS=sandbox)', () 
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('NO_REQUEST');
-    expect(await ledgerKinds(dealId)).toEqual(['fund', 'price-increase']);
+    expect(await ledgerKinds(dealId)).toEqual([
+      'fund',
+      'processor-fee',
+      'price-increase',
+      'processor-fee',
+    ]);
     const charges = await db()
       .select()
       .from(sandboxOperations)
@@ -173,7 +183,7 @@ describe('a deal’s price after the payment is secured (PAYMENTS=sandbox)', () 
       (await h.act(owner, dealId, 'approve-price-increase', { card: CARDS.ok })).statusCode,
     ).toBe(409);
     expect((await ask(dealId, 11_000)).statusCode).toBe(200);
-    expect(await ledgerKinds(dealId)).toEqual(['fund']);
+    expect(await ledgerKinds(dealId)).toEqual(['fund', 'processor-fee']);
   });
 
   it('the poster raises the price at once, authenticating the card when asked', async () => {
@@ -255,7 +265,12 @@ describe('a deal’s price after the payment is secured (PAYMENTS=sandbox)', () 
     await h.act(owner, dealId, 'request-cancellation', { reason: 'Stop', fault: 'nobody' });
     const cancelled = await h.act(worker, dealId, 'agree-cancellation');
     expect(cancelled.json()).toMatchObject({ state: 'cancelled', escrow: 0 });
-    expect(await ledgerKinds(dealId)).toEqual(['fund', 'price-decrease', 'refund']);
+    expect(await ledgerKinds(dealId)).toEqual([
+      'fund',
+      'processor-fee',
+      'price-decrease',
+      'refund',
+    ]);
     await h.balanced();
   });
 

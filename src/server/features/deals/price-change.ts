@@ -12,11 +12,12 @@ import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import type { ChargePlan } from './charges.ts';
 import { movePriceDifference } from './money.ts';
 import { announcePriceChange } from './notices.ts';
-import { callProvider } from './outbox.ts';
+import { dealCharges, refundParts } from './deal-charges.ts';
 import type { ProviderEvent } from './provider.ts';
 import {
   auditDealStep,
   lockDeal,
+  refundCharges,
   NOT_YOUR_DEAL,
   sideOf,
   type ActorRef,
@@ -171,8 +172,8 @@ type RaisePaid = Extract<ProviderEvent, { type: 'charge.succeeded' }>;
 /**
  * A charge for a raised price went through (the deal locked, in the event's transaction):
  * the difference goes into the deal's escrow and the deal takes the new figures. 409 when it
- * no longer fits (the state moved on, or the charge is not the difference): the event is
- * then recorded and not applied.
+ * no longer fits (the state moved on, or the charge is not the difference): the payment is
+ * then refunded as a late one (provider-events.ts).
  */
 export async function applyRaise(tx: Db, ctx: DealContext, deal: DealRow, paid: RaisePaid) {
   const price = paid.price!;
@@ -209,18 +210,20 @@ export async function lowerPrice(
   const reason = reasonOf('lower-price', input.reason);
   const change = priceChangeQuote(deal, input.price);
   const ledger = await movePriceDifference(tx, deal, change.difference);
-  if (deal.chargeId)
-    await callProvider(tx, ctx.provider, {
-      kind: 'refund',
-      dealId,
-      chargeId: deal.chargeId,
-      amount: { amount: -change.difference, currency: deal.currency },
-      idempotencyKey: `deal:${dealId}:price:${deal.version}:provider-refund`,
-    });
+  const charges = await dealCharges(tx, deal);
+  const refunds = charges.length ? refundParts(charges, -change.difference) : [];
+  await refundCharges(
+    tx,
+    ctx.provider,
+    deal,
+    refunds,
+    `deal:${dealId}:price:${deal.version}:provider-refund`,
+  );
   const after = await update(tx, dealId, { ...change.figures, requestedPrice: null });
   await record(tx, ctx, deal, after, 'lower-price', actor, reason, {
     price: input.price,
     refunded: -change.difference,
+    refunds,
     ledger: ledger.id,
   });
   return after;

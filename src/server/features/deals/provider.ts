@@ -10,7 +10,7 @@ export type PayeeStatus = 'none' | 'pending' | 'active';
 export type ChargeStatus = 'succeeded' | 'declined' | 'requires-authentication' | 'processing';
 
 /** A charge that went through: it funds the deal. */
-interface ChargeSucceeded {
+export interface ChargeSucceeded {
   id: string;
   type: 'charge.succeeded';
   dealId: string;
@@ -18,12 +18,21 @@ interface ChargeSucceeded {
   amount: Money;
   /** A charge for a raised price: the deal's new price, whose difference it pays. */
   price?: number;
+  /**
+   * What the processor kept of the charge (its fee), once known: the sandbox puts it in its
+   * event; for Stripe the webhook reads it from the charge's balance transaction
+   * (`withFee`) before the event's transaction.
+   */
+  fee?: Money;
 }
 
 /**
- * An event the provider sends about its side. `charge.succeeded` funds its deal and
- * `payee.updated` moves a payee's status; the others are recorded for operators (a refund or
- * chargeback made on the processor's side, a failed charge, a reversed transfer).
+ * An event the provider sends about its side. `charge.succeeded` funds its deal (or is
+ * refunded when it came too late), `payee.updated` moves a payee's status, and a refund made
+ * on the processor's side, a chargeback and a reversed transfer are acted on
+ * (provider-events.ts); a failed charge is recorded only. Amounts of `charge.refunded` and
+ * `transfer.reversed` are the totals so far (refunded of the charge, reversed of the
+ * transfer), as the processor reports them.
  */
 export type ProviderEvent =
   | ChargeSucceeded
@@ -38,7 +47,13 @@ export type ProviderEvent =
       amount: Money;
     }
   | { id: string; type: 'payee.updated'; accountId: string; status: PayeeStatus }
-  | { id: string; type: 'transfer.reversed'; dealId: string | null; transferId: string }
+  | {
+      id: string;
+      type: 'transfer.reversed';
+      dealId: string | null;
+      transferId: string;
+      amount: Money;
+    }
   /** A well-signed event of a type we do not act on: answered, not recorded. */
   | { id: string; type: 'ignored' };
 
@@ -113,4 +128,9 @@ export interface PaymentProvider {
   ): Promise<{ id: string }>;
   /** Checks the signature over the raw body and reads the event; throws a ProviderError. */
   parseEvent(event: SignedEvent): ProviderEvent;
+  /**
+   * A network provider's `charge.succeeded` with its processing fee read from the processor
+   * (a network call: made before the event's transaction, never inside one).
+   */
+  withFee?(event: ChargeSucceeded): Promise<ChargeSucceeded>;
 }

@@ -5,23 +5,19 @@ import { DEFAULT_FEE_SCHEDULE, quote } from '../../../shared/payments/fees.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { EventPublisher } from '../../platform/events/bus.ts';
 import { isUuid } from '../../platform/db/ids.ts';
-import {
-  bids,
-  dealEvents,
-  deals,
-  ledgerAccounts,
-  paymentEvents,
-  tasks,
-} from '../../platform/db/schema.ts';
+import { bids, dealEvents, deals, ledgerAccounts, tasks } from '../../platform/db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors.ts';
-import { applyRaise } from './price-change.ts';
-import { ProviderError, type SignedEvent } from './provider.ts';
+import { applyProviderEvent } from './provider-events.ts';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type SignedEvent,
+} from './provider.ts';
 import {
   DEAL_NOT_FOUND,
-  lockDeal,
   NOT_YOUR_DEAL,
   sideOf,
-  transition,
   type DealContext,
   type DealRow,
 } from './transitions.ts';
@@ -183,62 +179,27 @@ export async function dealFor(db: Db, dealId: string, userId: string | null): Pr
   return dealView(db, deal, userId);
 }
 
-/**
- * A provider's signed event, applied once: a bad signature is a 400, an event id seen before
- * changes nothing (`replayed`). A payment funds its deal (or, naming a new price, raises
- * it), unless the deal no longer waits
- * for it (recorded, not applied: `applied: false`); a payee's new status is recorded; the
- * other events (refunds and chargebacks made at the processor, failed charges, reversed
- * transfers) are kept in `payment_events` for operators and change no deal.
- */
-export async function applySignedEvent(
-  tx: Db,
-  ctx: DealContext,
-  signed: SignedEvent,
-): Promise<{ replayed: boolean; applied: boolean }> {
-  const provider = ctx.provider;
-  let event;
+/** A provider's signed event read: 400 for a bad signature or a body it cannot read. */
+export function readSignedEvent(provider: PaymentProvider, signed: SignedEvent): ProviderEvent {
   try {
-    event = provider.parseEvent(signed);
+    return provider.parseEvent(signed);
   } catch (err) {
     if (err instanceof ProviderError) throw new HttpError(400, err.message, err.code);
     throw err;
   }
-  if (event.type === 'ignored') return { replayed: false, applied: false };
-  const [fresh] = await tx
-    .insert(paymentEvents)
-    .values({ id: event.id, type: event.type, payload: { ...event } })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  if (!fresh) return { replayed: true, applied: false };
-  if (event.type === 'payee.updated') {
-    await provider.updatePayee(tx, event.accountId, event.status);
-    return { replayed: false, applied: true };
-  }
-  if (event.type !== 'charge.succeeded') return { replayed: false, applied: false };
-  const paid = event;
-  try {
-    await tx.transaction(async (inner) => {
-      const deal = await lockDeal(inner, paid.dealId);
-      if (paid.price !== undefined) return applyRaise(inner, ctx, deal, paid);
-      if (deal.posterPays !== paid.amount.amount || deal.currency !== paid.amount.currency)
-        throw conflict('The payment is not the deal’s amount.');
-      await transition(
-        inner,
-        ctx,
-        paid.dealId,
-        'pay',
-        { kind: 'owner', id: null, label: 'provider' },
-        { chargeId: paid.chargeId },
-      );
-    });
-    return { replayed: false, applied: true };
-  } catch (err) {
-    if (err instanceof HttpError && (err.statusCode === 409 || err.statusCode === 404))
-      return { replayed: false, applied: false };
-    throw err;
-  }
 }
+
+/**
+ * A provider's signed event, applied once (`applyProviderEvent`): a bad signature is a 400,
+ * an event id seen before changes nothing (`replayed`). The sandbox's events carry their
+ * fee; a network provider's are applied by the webhook route, which reads the fee first.
+ */
+export const applySignedEvent = (
+  tx: Db,
+  ctx: DealContext,
+  signed: SignedEvent,
+): Promise<{ replayed: boolean; applied: boolean }> =>
+  applyProviderEvent(tx, ctx, readSignedEvent(ctx.provider, signed));
 
 /**
  * A network provider's failure as an answer: a refusal for good is a 402 (the payment, or

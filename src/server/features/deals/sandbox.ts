@@ -19,6 +19,16 @@ export const SANDBOX_CARDS: Record<string, Exclude<ChargeStatus, 'processing'>> 
   '4000002500003155': 'requires-authentication',
 };
 
+/**
+ * What the sandbox keeps of a charge, as card processors do: 2.9 % of the amount (rounded
+ * half-up to a cent) plus 30¢. A fixed rule, so every test's payment records a fee.
+ */
+export const SANDBOX_FEE = { basisPoints: 290, fixed: 30 } as const;
+
+/** The sandbox's fee on a charge of `amount` cents. */
+export const sandboxFee = (amount: number) =>
+  Math.floor((amount * SANDBOX_FEE.basisPoints + 5000) / 10_000) + SANDBOX_FEE.fixed;
+
 /** The header the sandbox signs its events in: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -29,6 +39,9 @@ const eventSchema = z.object({
   chargeId: z.string().min(1).max(100),
   amount: z.object({ amount: z.number().int().positive(), currency: z.enum(CURRENCIES) }),
   price: z.number().int().positive().optional(),
+  fee: z
+    .object({ amount: z.number().int().nonnegative(), currency: z.enum(CURRENCIES) })
+    .optional(),
 });
 
 /** HMAC-SHA256 of `<t>.<body>` with the secret, as hex. */
@@ -62,6 +75,7 @@ export function createSandboxProvider(secret: string): PaymentProvider {
         dealId: op.dealId,
         chargeId: op.id,
         amount: { amount: op.amount, currency: op.currency },
+        fee: { amount: sandboxFee(op.amount), currency: op.currency },
         ...(op.price === null ? {} : { price: op.price }),
       } satisfies ProviderEvent),
     );

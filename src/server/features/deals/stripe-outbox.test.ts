@@ -98,7 +98,7 @@ describe('payees and payouts with PAYMENTS=stripe (against a fake of Stripe)', (
     const tries = fake.to('/v1/transfers');
     expect(tries).toHaveLength(4);
     expect(new Set(tries.map((r) => r.idempotencyKey))).toEqual(
-      new Set([`deal:${dealId}:transfer`]),
+      new Set([`deal:${dealId}:transfer:${intent.latest_charge as string}`]),
     );
     expect(tries[3]!.body).toMatchObject({
       amount: String(deal.workerCredited),
@@ -130,7 +130,7 @@ describe('payees and payouts with PAYMENTS=stripe (against a fake of Stripe)', (
     expect(await runProviderCalls(db(), t.app.config.payments)).toBe(1);
     const [refund] = fake.to('/v1/refunds');
     expect(refund).toMatchObject({
-      idempotencyKey: `deal:${dealId}:provider-refund`,
+      idempotencyKey: `deal:${dealId}:provider-refund:${deal.chargeId}`,
       body: { charge: deal.chargeId, amount: String(deal.posterPays), metadata: { dealId } },
     });
 

@@ -127,6 +127,7 @@ export function eventOf(event: Stripe.Event): ProviderEvent {
         type: 'transfer.reversed',
         dealId: transfer.metadata.dealId ?? transfer.transfer_group ?? null,
         transferId: transfer.id,
+        amount: money(transfer.amount_reversed, transfer.currency),
       };
     }
     default:
@@ -273,6 +274,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         )
         .catch(refusedForGood);
       return { id: transfer.id };
+    },
+
+    // Stripe's fee is on the charge's balance transaction, which its event does not carry.
+    async withFee(event) {
+      const charge = await stripe.charges
+        .retrieve(event.chargeId, { expand: ['balance_transaction'] })
+        .catch(refusedForGood);
+      const balance = charge.balance_transaction;
+      if (!balance || typeof balance === 'string') return event;
+      return { ...event, fee: money(balance.fee, balance.currency) };
     },
 
     parseEvent({ body, signature }) {

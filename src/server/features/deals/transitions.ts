@@ -18,6 +18,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/http/e
 import type { EventPublisher } from '../../platform/events/bus.ts';
 import { LedgerError } from '../payments/index.ts';
 import { awardPaidBid, reopenBid } from '../tasks/index.ts';
+import {
+  chargebackOpen,
+  dealCharges,
+  refundParts,
+  transferParts,
+  type ChargePart,
+} from './deal-charges.ts';
 import { announceStep } from './notices.ts';
 import { moveMoney } from './money.ts';
 import { callProvider } from './outbox.ts';
@@ -109,15 +116,25 @@ export async function transition(
       throw badRequest(`A split gives the worker 1 to ${deal.price - 1} cents of the price.`);
   }
 
+  // A chargeback open on one of its charges holds the deal's money where it is.
+  if (rule.money !== 'none' && rule.money !== 'fund' && (await chargebackOpen(tx, dealId)))
+    throw conflict(
+      'A chargeback on this payment is open: its money stays until the bank decides.',
+      'CHARGEBACK_OPEN',
+    );
+  const charges = rule.money === 'fund' ? [] : await dealCharges(tx, deal);
   if (rule.money === 'payout')
-    await callProvider(tx, provider, {
-      kind: 'transfer',
-      dealId,
-      payeeId: deal.workerId,
-      chargeId: deal.chargeId,
-      amount: { amount: deal.workerCredited!, currency: deal.currency },
-      idempotencyKey: `deal:${dealId}:transfer`,
-    });
+    for (const part of charges.length
+      ? transferParts(charges, deal.workerCredited!)
+      : [{ chargeId: null, amount: deal.workerCredited! }])
+      await callProvider(tx, provider, {
+        kind: 'transfer',
+        dealId,
+        payeeId: deal.workerId,
+        chargeId: part.chargeId,
+        amount: { amount: part.amount, currency: deal.currency },
+        idempotencyKey: `deal:${dealId}:transfer${part.chargeId ? `:${part.chargeId}` : ''}`,
+      });
   const moved = await moveMoney(tx, deal, rule.money, {
     workerShare: input.workerShare,
     fault: deal.cancellationFault,
@@ -131,15 +148,8 @@ export async function transition(
       throw conflict(err.message, err.code);
     throw err;
   });
-  if (moved.refunded && deal.chargeId)
-    await callProvider(tx, provider, {
-      kind: 'refund',
-      dealId,
-      chargeId: deal.chargeId,
-      amount: { amount: moved.refunded, currency: deal.currency },
-      idempotencyKey: `deal:${dealId}:provider-refund`,
-    });
-
+  const refunds = moved.refunded && charges.length ? refundParts(charges, moved.refunded) : [];
+  await refundCharges(tx, provider, deal, refunds, `deal:${dealId}:provider-refund`);
   const side =
     namedSide(action) ?? (actor.kind === 'owner' || actor.kind === 'worker' ? actor.kind : null);
   const [updated] = await tx
@@ -160,6 +170,8 @@ export async function transition(
     .returning();
   const detail = {
     ...(moved.transaction ? { ledger: moved.transaction.id } : {}),
+    ...(rule.money === 'fund' ? { chargeId: input.chargeId ?? null, paid: deal.posterPays } : {}),
+    ...(refunds.length ? { refunds } : {}),
     ...(moved.credited !== undefined ? { credited: moved.credited } : {}),
     ...(moved.refunded ? { refunded: moved.refunded } : {}),
     ...(requestsCancellation ? { fault: input.fault } : {}),
@@ -188,6 +200,27 @@ export async function transition(
     reason: input.reason?.trim() ?? null,
   });
   return updated!;
+}
+
+/**
+ * Refunds the parts of a refund, each from its own charge, under `key:<charge id>` (the
+ * sandbox at once, a network provider through the payment outbox).
+ */
+export async function refundCharges(
+  tx: Db,
+  provider: PaymentProvider,
+  deal: Pick<DealRow, 'id' | 'currency'>,
+  parts: readonly ChargePart[],
+  key: string,
+) {
+  for (const part of parts)
+    await callProvider(tx, provider, {
+      kind: 'refund',
+      dealId: deal.id,
+      chargeId: part.chargeId,
+      amount: { amount: part.amount, currency: deal.currency },
+      idempotencyKey: `${key}:${part.chargeId}`,
+    });
 }
 
 /** An operator's step on a deal, written to the audit log (`deal.<action>`); others not. */

@@ -1,0 +1,369 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DealState } from '../../../shared/payments/deal-machine.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { isUuid } from '../../platform/db/ids.ts';
+import { dealEvents, deals, paymentEvents } from '../../platform/db/schema.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { balanceOf, accountFor } from '../payments/index.ts';
+import { dealCharges, dealOfCharge } from './deal-charges.ts';
+import { postDealLines, recordProcessorFee } from './money.ts';
+import { announceStep } from './notices.ts';
+import { applyRaise } from './price-change.ts';
+import type { ChargeSucceeded, ProviderEvent } from './provider.ts';
+import {
+  lockDeal,
+  refundCharges,
+  transition,
+  type DealContext,
+  type DealRow,
+} from './transitions.ts';
+
+/*
+ * What the payment processor tells us, applied once per event id (decisions 0650–0654): a
+ * payment funds its deal or raises its price, or, come too late, goes back to the card; its
+ * fee is the platform's cost; a refund made at the processor, a chargeback and a reversed
+ * transfer move the ledger, and the deal when its money is all gone, and are on the deal's
+ * timeline for operators (`PROVIDER_STEPS`).
+ */
+
+/** The timeline steps the processor's side takes: the console lists them for operators. */
+export const PROVIDER_STEPS = [
+  'late-payment-refunded',
+  'refunded-at-provider',
+  'chargeback-opened',
+  'chargeback-won',
+  'chargeback-lost',
+  'transfer-reversed',
+] as const;
+export type ProviderStep = (typeof PROVIDER_STEPS)[number];
+
+/** The states in which a deal holds the poster's money. */
+const HOLDING: readonly DealState[] = [
+  'funded',
+  'payment-requested',
+  'cancellation-requested',
+  'disputed',
+];
+
+type Applied = { replayed: boolean; applied: boolean };
+const done = (applied: boolean): Applied => ({ replayed: false, applied });
+
+/** The deal locked, or null when the id names none. */
+async function lockedOrNull(tx: Db, dealId: string | null): Promise<DealRow | null> {
+  if (!dealId || !isUuid(dealId)) return null;
+  const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
+  return deal ?? null;
+}
+
+/** Whether the deal's timeline has `action` with `detail[key] = value` (an event seen before). */
+async function onTimeline(tx: Db, dealId: string, action: string, key: string, value: string) {
+  const [row] = await tx
+    .select({ id: dealEvents.id })
+    .from(dealEvents)
+    .where(
+      and(
+        eq(dealEvents.dealId, dealId),
+        eq(dealEvents.action, action),
+        sql`${dealEvents.detail}->>${key} = ${value}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Writes a processor's step on the timeline (actor `provider`), moving the deal to `to` when
+ * that differs (then both sides are told, as for any step), and refreshes the task's pages.
+ */
+async function providerStep(
+  tx: Db,
+  ctx: DealContext,
+  deal: DealRow,
+  action: ProviderStep,
+  detail: Record<string, unknown>,
+  to: DealState = deal.state,
+) {
+  await tx.insert(dealEvents).values({
+    dealId: deal.id,
+    action,
+    actor: 'provider',
+    actorId: null,
+    fromState: deal.state,
+    toState: to,
+    detail,
+  });
+  if (to === deal.state) {
+    await ctx.events.publish(tx, { type: 'deal.changed', taskId: deal.taskId, dealId: deal.id });
+    return;
+  }
+  const [moved] = await tx
+    .update(deals)
+    .set({
+      state: to,
+      stateSince: sql`now()`,
+      version: sql`${deals.version} + 1`,
+      requestedPrice: null,
+    })
+    .where(eq(deals.id, deal.id))
+    .returning();
+  await announceStep(tx, ctx.events, moved!, { from: deal.state, actorId: null, reason: null });
+}
+
+/**
+ * Money the poster got back at the processor without our asking (a refund in its dashboard,
+ * a chargeback lost): out of the deal's escrow as far as it holds it, the rest a loss of the
+ * platform's (the worker was credited already), back to the card. A deal holding money that
+ * is left with none is cancelled; otherwise operators must look (the timeline's
+ * `attention`). `refunds` names the charge, so later refunds and transfers leave it out.
+ */
+async function moneyBackAtProvider(
+  tx: Db,
+  ctx: DealContext,
+  deal: DealRow,
+  action: 'refunded-at-provider' | 'chargeback-lost',
+  key: string,
+  chargeId: string,
+  amount: number,
+  detail: Record<string, unknown>,
+) {
+  const escrow = await balanceOf(tx, (await accountFor(tx, 'escrow', deal.id, deal.currency)).id);
+  const fromEscrow = Math.min(amount, escrow.amount);
+  const ledger = await postDealLines(
+    tx,
+    deal,
+    key,
+    action === 'chargeback-lost' ? 'chargeback' : 'correction',
+    [
+      ['escrow', deal.id, -fromEscrow],
+      ['platform-fees', null, fromEscrow - amount],
+      ['card', null, amount],
+    ],
+    { chargeId, amount },
+  );
+  const emptied = HOLDING.includes(deal.state) && escrow.amount === fromEscrow;
+  await providerStep(
+    tx,
+    ctx,
+    deal,
+    action,
+    {
+      ...detail,
+      refunds: [{ chargeId, amount }],
+      ledger: ledger.id,
+      platformLoss: amount - fromEscrow,
+      attention: !emptied,
+    },
+    emptied ? 'cancelled' : deal.state,
+  );
+}
+
+/**
+ * A payment that went through for a deal no longer waiting for it (expired, withdrawn, moved
+ * on; a raise whose deal left the states a price changes in): in through the deal's escrow
+ * and straight back out to the card (two ledger transactions: escrow ends where it was), and
+ * refunded in full by the provider under its own key.
+ */
+async function refundLatePayment(tx: Db, ctx: DealContext, deal: DealRow, paid: ChargeSucceeded) {
+  const { chargeId } = paid;
+  const money = { id: deal.id, currency: paid.amount.currency };
+  const amount = paid.amount.amount;
+  const key = `deal:${deal.id}:late:${chargeId}`;
+  const paidIn = await postDealLines(tx, money, key, 'late-payment', [
+    ['card', null, -amount],
+    ['escrow', deal.id, amount],
+  ]);
+  const paidBack = await postDealLines(tx, money, `${key}:refund`, 'late-refund', [
+    ['escrow', deal.id, -amount],
+    ['card', null, amount],
+  ]);
+  await refundCharges(
+    tx,
+    ctx.provider,
+    money,
+    [{ chargeId, amount }],
+    `deal:${deal.id}:late-refund`,
+  );
+  await providerStep(tx, ctx, deal, 'late-payment-refunded', {
+    lateCharge: chargeId,
+    amount,
+    ...(paid.price === undefined ? {} : { price: paid.price }),
+    ledger: [paidIn.id, paidBack.id],
+  });
+}
+
+/** A charge went through: it pays the deal (or its raise), or is refunded as too late. */
+async function chargeSucceeded(tx: Db, ctx: DealContext, paid: ChargeSucceeded) {
+  let applied = true;
+  try {
+    await tx.transaction(async (inner) => {
+      const deal = await lockDeal(inner, paid.dealId);
+      if (paid.price !== undefined) return applyRaise(inner, ctx, deal, paid);
+      if (deal.posterPays !== paid.amount.amount || deal.currency !== paid.amount.currency)
+        throw new HttpError(409, 'The payment is not the deal’s amount.');
+      await transition(
+        inner,
+        ctx,
+        paid.dealId,
+        'pay',
+        { kind: 'owner', id: null, label: 'provider' },
+        { chargeId: paid.chargeId },
+      );
+    });
+  } catch (err) {
+    if (!(err instanceof HttpError && (err.statusCode === 409 || err.statusCode === 404)))
+      throw err;
+    applied = false;
+  }
+  const deal = await lockedOrNull(tx, paid.dealId);
+  if (!deal) return done(false);
+  const known = (await dealCharges(tx, deal)).some((c) => c.chargeId === paid.chargeId);
+  if (!applied && !known) await refundLatePayment(tx, ctx, deal, paid);
+  if (paid.fee && paid.fee.amount > 0)
+    await recordProcessorFee(
+      tx,
+      { id: deal.id, currency: paid.fee.currency },
+      paid.chargeId,
+      paid.fee.amount,
+    );
+  return done(applied);
+}
+
+type EventOf<T extends ProviderEvent['type']> = Extract<ProviderEvent, { type: T }>;
+
+/** A refund made at the processor: what of it we did not ask for goes back through the ledger. */
+async function chargeRefunded(tx: Db, ctx: DealContext, event: EventOf<'charge.refunded'>) {
+  const deal = await lockedOrNull(tx, (await dealOfCharge(tx, event.chargeId)) ?? event.dealId);
+  if (!deal) return done(false);
+  const charge = (await dealCharges(tx, deal)).find((c) => c.chargeId === event.chargeId);
+  // Our own refunds are on the timeline already: only the rest was made in the dashboard.
+  const extra = charge ? event.amount.amount - charge.refunded : 0;
+  if (extra <= 0) return done(false);
+  await moneyBackAtProvider(
+    tx,
+    ctx,
+    deal,
+    'refunded-at-provider',
+    `deal:${deal.id}:refunded-at-provider:${event.chargeId}:${event.amount.amount}`,
+    event.chargeId,
+    extra,
+    { charge: event.chargeId },
+  );
+  return done(true);
+}
+
+/**
+ * A chargeback: opened, the deal's money steps wait (transition answers 409
+ * `CHARGEBACK_OPEN`) and operators see it; won, nothing moved; lost, the amount went back
+ * to the card as a refund made at the processor does.
+ */
+async function dispute(
+  tx: Db,
+  ctx: DealContext,
+  event: EventOf<'dispute.opened' | 'dispute.closed'>,
+) {
+  const deal = await lockedOrNull(tx, await dealOfCharge(tx, event.chargeId));
+  if (!deal) return done(false);
+  const detail = {
+    charge: event.chargeId,
+    disputeId: event.disputeId,
+    amount: event.amount.amount,
+  };
+  if (event.type === 'dispute.opened') {
+    if (await onTimeline(tx, deal.id, 'chargeback-opened', 'disputeId', event.disputeId))
+      return done(false);
+    await providerStep(tx, ctx, deal, 'chargeback-opened', { ...detail, attention: true });
+    return done(true);
+  }
+  for (const closed of ['chargeback-won', 'chargeback-lost'] as const)
+    if (await onTimeline(tx, deal.id, closed, 'disputeId', event.disputeId)) return done(false);
+  if (event.status !== 'lost') {
+    await providerStep(tx, ctx, deal, 'chargeback-won', { ...detail, status: event.status });
+    return done(true);
+  }
+  await moneyBackAtProvider(
+    tx,
+    ctx,
+    deal,
+    'chargeback-lost',
+    `deal:${deal.id}:chargeback:${event.disputeId}`,
+    event.chargeId,
+    event.amount.amount,
+    detail,
+  );
+  return done(true);
+}
+
+/**
+ * A transfer to the worker reversed (by an operator in Stripe's dashboard, say): the money is
+ * back with the platform, so it leaves `payouts` and is the worker's earnings again, waiting;
+ * the deal is flagged for operators, who decide whether it is paid again.
+ */
+async function transferReversed(tx: Db, ctx: DealContext, event: EventOf<'transfer.reversed'>) {
+  const deal = await lockedOrNull(tx, event.dealId);
+  if (!deal) return done(false);
+  const before = await tx
+    .select({ amount: sql<number>`(${dealEvents.detail}->>'amount')::bigint` })
+    .from(dealEvents)
+    .where(
+      and(
+        eq(dealEvents.dealId, deal.id),
+        eq(dealEvents.action, 'transfer-reversed'),
+        sql`${dealEvents.detail}->>'transferId' = ${event.transferId}`,
+      ),
+    );
+  const extra = event.amount.amount - before.reduce((sum, r) => sum + Number(r.amount), 0);
+  if (extra <= 0) return done(false);
+  const ledger = await postDealLines(
+    tx,
+    deal,
+    `deal:${deal.id}:transfer-reversed:${event.transferId}:${event.amount.amount}`,
+    'transfer-reversed',
+    [
+      ['payouts', null, -extra],
+      ['earnings', deal.workerId, extra],
+    ],
+    { transferId: event.transferId, amount: extra },
+  );
+  await providerStep(tx, ctx, deal, 'transfer-reversed', {
+    transferId: event.transferId,
+    amount: extra,
+    ledger: ledger.id,
+    attention: true,
+  });
+  return done(true);
+}
+
+/**
+ * Applies a provider's event once: its id goes into `payment_events` first, so one seen
+ * before changes nothing (`replayed`). A failed charge is recorded only; events of other
+ * types are not kept.
+ */
+export async function applyProviderEvent(
+  tx: Db,
+  ctx: DealContext,
+  event: ProviderEvent,
+): Promise<Applied> {
+  if (event.type === 'ignored') return done(false);
+  const [fresh] = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, type: event.type, payload: { ...event } })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!fresh) return { replayed: true, applied: false };
+  switch (event.type) {
+    case 'payee.updated':
+      await ctx.provider.updatePayee(tx, event.accountId, event.status);
+      return done(true);
+    case 'charge.succeeded':
+      return chargeSucceeded(tx, ctx, event);
+    case 'charge.refunded':
+      return chargeRefunded(tx, ctx, event);
+    case 'dispute.opened':
+    case 'dispute.closed':
+      return dispute(tx, ctx, event);
+    case 'transfer.reversed':
+      return transferReversed(tx, ctx, event);
+    default:
+      return done(false);
+  }
+}

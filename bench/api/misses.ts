@@ -17,7 +17,7 @@ const SORTS = ['newest', 'oldest', 'priceLow', 'priceHigh', 'deadline'];
  */
 export const SHAPES: [string, string[]][] = [
   ['free text', ['bakery', 'podcast', 'wedding speech', 'yoga studio', 'pitch deck', 'SEO']],
-  ['substring', ['akery', 'ashboar', 'ewslet', 'hotograph', 'ranslat', 'ocument']],
+  ['substring', ['akery', 'ashboar', 'ewslet', 'hotograph', 'ranslat', 'eddin']],
   ['location', ['location=berlin', 'location=lagos', 'location=tokyo', 'location=remote']],
   ['skills', ['skills=react,figma', 'skills=python', 'skills=seo,copywriting', 'skills=rust']],
   ['common word (~5 %)', ['logo', 'LOGO', 'Logo']],

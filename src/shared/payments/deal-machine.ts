@@ -171,6 +171,20 @@ export const DEAL_ACTIONS = Object.keys(DEAL_TRANSITIONS) as DealAction[];
 /** The operator twins, for the console's generic route. */
 export const OPERATOR_TWIN_ACTIONS = Object.keys(twins) as TwinAction[];
 
+/**
+ * The timeline steps the card processor's side takes (its webhook's events: a late payment
+ * returned, a refund made in its dashboard, a chargeback, a reversed payout).
+ */
+export const PROVIDER_STEPS = [
+  'late-payment-refunded',
+  'refunded-at-provider',
+  'chargeback-opened',
+  'chargeback-won',
+  'chargeback-lost',
+  'transfer-reversed',
+] as const;
+export type ProviderStep = (typeof PROVIDER_STEPS)[number];
+
 /** How long a deal waits for its payment before it expires. */
 export const PAYMENT_WINDOW_MINUTES = 15;
 /** How long after the worker asks for payment the money releases itself. */

@@ -10,6 +10,13 @@ export const LEDGER_KIND_WORDS: Record<string, string> = {
   split: 'Split',
   payout: 'Payout',
   correction: 'Correction',
+  'price-increase': 'Price raised',
+  'price-decrease': 'Price lowered',
+  'processor-fee': 'Card processor’s fee',
+  'late-payment': 'Late payment in',
+  'late-refund': 'Late payment returned',
+  chargeback: 'Chargeback lost',
+  'transfer-reversed': 'Payout reversed',
 };
 
 /** A ledger account's kind, as the console's ledger lines name it. */

@@ -1,4 +1,4 @@
-import type { DealAction, DealState } from './deal-machine.ts';
+import type { DealAction, DealState, ProviderStep } from './deal-machine.ts';
 import type { Quote } from './fees.ts';
 import type { Money } from './money.ts';
 import type { PriceChangeStep } from './price-change.ts';
@@ -22,7 +22,9 @@ export const DEAL_STATE_WORDS: Record<DealState, string> = {
 };
 
 /** A step on a deal's timeline, in plain words (the action's own name when not listed). */
-export const DEAL_STEP_WORDS: Partial<Record<DealAction | PriceChangeStep | 'create', string>> = {
+export const DEAL_STEP_WORDS: Partial<
+  Record<DealAction | PriceChangeStep | ProviderStep | 'create', string>
+> = {
   create: 'Bid accepted: waiting for payment',
   pay: 'Paid: the payment is secured',
   'withdraw-offer': 'Offer withdrawn before paying',
@@ -47,6 +49,13 @@ export const DEAL_STEP_WORDS: Partial<Record<DealAction | PriceChangeStep | 'cre
   'decline-price-increase': 'The poster declined the higher price',
   'raise-price': 'The poster raised the price and paid the difference',
   'lower-price': 'An operator lowered the price',
+  // The card processor's own steps.
+  'late-payment-refunded': 'A late payment was returned to the card',
+  'refunded-at-provider': 'Refunded by the card processor',
+  'chargeback-opened': 'The poster’s bank opened a chargeback',
+  'chargeback-won': 'The chargeback was won',
+  'chargeback-lost': 'The chargeback was lost: the money went back',
+  'transfer-reversed': 'The payout to the worker was reversed',
 };
 
 /** The words of one timeline step. */

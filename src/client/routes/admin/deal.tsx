@@ -3,7 +3,12 @@ import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'rea
 import { hasRole } from '../../../shared/operators/rules.ts';
 import { OPERATOR_TWIN_ACTIONS, mayDeal } from '../../../shared/payments/deal-machine.ts';
 import type { Fault } from '../../../shared/payments/deal-machine.ts';
-import { DEAL_STATE_WORDS, formatCents, toCents } from '../../../shared/payments/words.ts';
+import {
+  DEAL_STATE_WORDS,
+  dealStepWords,
+  formatCents,
+  toCents,
+} from '../../../shared/payments/words.ts';
 import { FailureAlert, FormAlert } from '../../components/ui/form-alert.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { intentAction, isFailure, shouldRevalidate } from '../../lib/action-result.ts';
@@ -115,6 +120,20 @@ export function Component() {
         </p>
       </header>
       {/* Above the panels: a ruling ends the dispute, and its form goes. */}
+      {deal.chargebackOpen || deal.attention.length > 0 ? (
+        <div className="mb-4 flex flex-col gap-2">
+          {deal.chargebackOpen ? (
+            <FormAlert tone="info">
+              A chargeback is open: the payment steps wait until the poster’s bank decides.
+            </FormAlert>
+          ) : null}
+          {deal.attention.map((step) => (
+            <FormAlert key={`${step.at}-${step.action}`} tone="info">
+              Needs an operator: {dealStepWords(step.action)} ({formatDateTime(step.at)}).
+            </FormAlert>
+          ))}
+        </div>
+      ) : null}
       <div className="mb-4 flex flex-col gap-2" aria-live="polite">
         {result && !isFailure(result) ? <FormAlert tone="success">{result.done}</FormAlert> : null}
         <FailureAlert failure={isFailure(result) ? result.error : null} />

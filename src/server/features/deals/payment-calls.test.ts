@@ -86,7 +86,7 @@ describe('failed payment calls in the console (PAYMENTS=stripe, against a fake o
     const tries = fake.to('/v1/refunds');
     expect(tries).toHaveLength(2);
     expect(new Set(tries.map((r) => r.idempotencyKey))).toEqual(
-      new Set([`deal:${dealId}:provider-refund`]),
+      new Set([`deal:${dealId}:provider-refund:${deal.chargeId}`]),
     );
     expect((await outbox(dealId))[0]).toMatchObject({ status: 'done' });
     // Done: nothing to try again.

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DealState } from '../../../shared/payments/deal-machine.ts';
+import type { DealState, ProviderStep } from '../../../shared/payments/deal-machine.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import { dealEvents, deals, paymentEvents } from '../../platform/db/schema.ts';
@@ -25,17 +25,6 @@ import {
  * transfer move the ledger, and the deal when its money is all gone, and are on the deal's
  * timeline for operators (`PROVIDER_STEPS`).
  */
-
-/** The timeline steps the processor's side takes: the console lists them for operators. */
-export const PROVIDER_STEPS = [
-  'late-payment-refunded',
-  'refunded-at-provider',
-  'chargeback-opened',
-  'chargeback-won',
-  'chargeback-lost',
-  'transfer-reversed',
-] as const;
-export type ProviderStep = (typeof PROVIDER_STEPS)[number];
 
 /** The states in which a deal holds the poster's money. */
 const HOLDING: readonly DealState[] = [

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEAL_STEP_BUTTONS,
-  DEAL_STATE_WORDS,
-  dealStepWords,
-  formatCents,
-  posterLines,
-  toCents,
-} from './words.ts';
+import { DEAL_STEP_BUTTONS, DEAL_STATE_WORDS, formatCents, posterLines, toCents } from './words.ts';
 import { DEAL_ACTIONS, DEAL_STATES } from './deal-machine.ts';
+import { dealStepWords } from './step-words.ts';
 import { quote } from './fees.ts';
 
 describe('payment words', () => {

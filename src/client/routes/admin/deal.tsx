@@ -3,12 +3,7 @@ import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'rea
 import { hasRole } from '../../../shared/operators/rules.ts';
 import { OPERATOR_TWIN_ACTIONS, mayDeal } from '../../../shared/payments/deal-machine.ts';
 import type { Fault } from '../../../shared/payments/deal-machine.ts';
-import {
-  DEAL_STATE_WORDS,
-  dealStepWords,
-  formatCents,
-  toCents,
-} from '../../../shared/payments/words.ts';
+import { DEAL_STATE_WORDS, formatCents, toCents } from '../../../shared/payments/words.ts';
 import { FailureAlert, FormAlert } from '../../components/ui/form-alert.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { intentAction, isFailure, shouldRevalidate } from '../../lib/action-result.ts';
@@ -22,6 +17,7 @@ import {
 } from '../../features/deals/api/admin-deals-api.ts';
 import { OperatorPriceForms } from '../../features/deals/components/operator-price-forms.tsx';
 import { mayChangePrice } from '../../../shared/payments/price-change.ts';
+import { dealStepWords } from '../../../shared/payments/step-words.ts';
 import { DealTimeline } from '../../features/deals/components/deal-timeline.tsx';
 import { LedgerTable } from '../../features/deals/components/ledger-table.tsx';
 import { OperatorActForm } from '../../features/deals/components/operator-act-form.tsx';

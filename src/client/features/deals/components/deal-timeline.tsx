@@ -1,4 +1,4 @@
-import { dealStepWords } from '../../../../shared/payments/words.ts';
+import { dealStepWords } from '../../../../shared/payments/step-words.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Deal } from '../api/deals-api.ts';
 

@@ -1,6 +1,7 @@
 import { UserCog } from 'lucide-react';
 import { Form } from 'react-router';
-import { FAULT_WORDS, dealStepWords } from '../../../../shared/payments/words.ts';
+import { dealStepWords } from '../../../../shared/payments/step-words.ts';
+import { FAULT_WORDS } from '../../../../shared/payments/words.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ReasonField } from './reason-field.tsx';

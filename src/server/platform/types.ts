@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The database for reads that tolerate a little lag (the read replica when usable). */
     readDb(): Db;
+    /**
+     * The caller wrote within the last minute and a read replica is in use: answers kept for
+     * everyone may not hold their write yet, so their reads go past them.
+     */
+    wroteRecently(): boolean;
   }
   interface FastifyInstance {
     config: Config;

@@ -74,6 +74,9 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         createTaskRepository(request.readDb()).list(filters, q.page, q.limit, viewerId);
       // The owner's own list: theirs alone (held tasks, bids, reviews due), never kept.
       if (ownerId) return sendPage(reply, await list(ownerId));
+      // Someone who just wrote reads past the kept answer, which a lagging replica may have
+      // filled without their write (read-your-writes); their own tasks carry their e-mail.
+      if (viewer && request.wroteRecently()) return sendPage(reply, await list(viewer.id));
       // Browse and search: the same answer for everyone, kept a few seconds; what a
       // signed-in person sees besides is merged into it per request (decision 1820).
       const key = `list ${JSON.stringify([filters, q.page, q.limit])}`;

@@ -26,6 +26,9 @@ export function registerReadYourWrites(app: FastifyInstance) {
   app.decorateRequest('readDb', function (this: FastifyRequest) {
     return app.database.read(writePosition(this));
   });
+  app.decorateRequest('wroteRecently', function (this: FastifyRequest) {
+    return app.database.replica !== null && writePosition(this) !== null;
+  });
   if (!app.database.replica) return;
   app.addHook('onSend', async (request, reply, payload) => {
     if (!MUTATING.has(request.method) || reply.statusCode >= 400) return payload;

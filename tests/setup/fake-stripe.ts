@@ -14,11 +14,38 @@ import Stripe from 'stripe';
 export const FAKE_CARDS = {
   ok: 'pm_card_visa',
   declined: 'pm_card_chargeDeclined',
+  insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
   authenticate: 'pm_card_authenticationRequired',
 };
 
 /** The fee the fake keeps of a charge: 2.9 % + 30¢, as Stripe's card pricing goes. */
 export const fakeFee = (amount: number) => Math.round(amount * 0.029) + 30;
+
+/** Stripe's fee on a dispute (US: $15.00), taken with the disputed money, given back if won. */
+export const FAKE_DISPUTE_FEE = 1500;
+
+/**
+ * A dispute on `charge` as Stripe's events carry it: its balance transactions so far, the
+ * money withdrawn with the dispute fee and, once `reinstated`, given back with the fee. Their
+ * ids are the dispute's, so the same one in a later event is the same transaction.
+ */
+export function fakeDispute(
+  dispute: { id: string; charge: unknown; amount: number; status: string },
+  funds: readonly ('withdrawn' | 'reinstated')[],
+) {
+  return {
+    ...dispute,
+    object: 'dispute',
+    currency: 'usd',
+    balance_transactions: funds.map((step) => ({
+      id: `txn_${dispute.id}_${step}`,
+      object: 'balance_transaction',
+      amount: step === 'withdrawn' ? -dispute.amount : dispute.amount,
+      fee: step === 'withdrawn' ? FAKE_DISPUTE_FEE : -FAKE_DISPUTE_FEE,
+      currency: 'usd',
+    })),
+  };
+}
 
 export interface FakeRequest {
   method: string;
@@ -64,15 +91,19 @@ export async function startFakeStripe(webhookSecret = 'whsec_fake_secret') {
     objects.set(object.id as string, object);
     return object;
   };
-  const cardError = (intent: Record<string, unknown>) => ({
-    error: {
-      type: 'card_error',
-      code: 'card_declined',
-      decline_code: 'generic_decline',
-      message: 'Your card was declined.',
-      payment_intent: intent,
-    },
-  });
+  /** Stripe's card error, with its message to the card holder on why. */
+  const cardError = (intent: Record<string, unknown>, method: string) => {
+    const poor = method === FAKE_CARDS.insufficientFunds;
+    return {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: poor ? 'insufficient_funds' : 'generic_decline',
+        message: poor ? 'Your card has insufficient funds.' : 'Your card was declined.',
+        payment_intent: intent,
+      },
+    };
+  };
 
   /** What a POST makes: [status, body]. */
   function make(path: string, body: Record<string, unknown>): [number, unknown] {
@@ -138,7 +169,9 @@ export async function startFakeStripe(webhookSecret = 'whsec_fake_secret') {
             metadata: body.metadata ?? {},
           });
         }
-        return status === 'requires_payment_method' ? [402, cardError(intent)] : [200, intent];
+        return status === 'requires_payment_method'
+          ? [402, cardError(intent, method)]
+          : [200, intent];
       }
       case '/v1/refunds':
         return [

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ArrowLeft, CreditCard, ShieldCheck } from 'lucide-react';
 import {
   Form,
@@ -66,7 +66,6 @@ export { shouldRevalidate } from '../lib/action-result.ts';
  */
 export function Component() {
   const { deal, mode, publishableKey } = useLoaderData<typeof loader>();
-  const [sent, setSent] = useState(false);
   const result = useActionData<typeof action>();
   const busy = useSubmitting();
   const lines = dealLines(deal, 'owner');
@@ -103,15 +102,14 @@ export function Component() {
           </Form>
         ) : mode === 'sandbox' ? (
           <SandboxCardForm busy={busy} payLabel={payLabel} />
-        ) : sent ? (
-          <FormAlert tone="success">{STRIPE_FORM_WORDS.sent}</FormAlert>
         ) : mode === 'stripe' && publishableKey ? (
           <Suspense fallback={<p className="text-sm">{STRIPE_FORM_WORDS.loading}</p>}>
             <StripeCardForm
-              deal={deal}
+              amount={deal.posterPays}
+              currency={deal.currency}
               publishableKey={publishableKey}
               payLabel={payLabel}
-              onPaid={() => setSent(true)}
+              pay={(card) => payDeal(deal.id, card)}
             />
           </Suspense>
         ) : (

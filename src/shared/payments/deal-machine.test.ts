@@ -61,13 +61,15 @@ describe('the deal machine', () => {
     for (const action of DEAL_ACTIONS)
       for (const state of FINAL_DEAL_STATES)
         expect(DEAL_TRANSITIONS[action].from as readonly string[]).not.toContain(state);
-    // Into a final state only with the escrow emptied (refund, payout) or never filled.
+    // Into a final state only with the escrow emptied (refund, a settlement, payout) or never filled.
     for (const action of DEAL_ACTIONS) {
       const rule = DEAL_TRANSITIONS[action];
       if (rule.to === 'cancelled' || rule.to === 'expired')
-        expect(rule.money === 'refund' || rule.from.every((s) => s === 'awaiting-payment')).toBe(
-          true,
-        );
+        expect(
+          rule.money === 'refund' ||
+            rule.money === 'settle' ||
+            rule.from.every((s) => s === 'awaiting-payment'),
+        ).toBe(true);
     }
   });
 });

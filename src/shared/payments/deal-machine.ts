@@ -35,7 +35,7 @@ export type DealActor = 'owner' | 'worker' | 'operator' | 'timer';
 export type DealSide = 'owner' | 'worker';
 
 /** What a transition does with the money (each posts one ledger transaction, or none). */
-export type MoneyAction = 'fund' | 'release' | 'refund' | 'split' | 'payout' | 'none';
+export type MoneyAction = 'fund' | 'release' | 'refund' | 'split' | 'settle' | 'payout' | 'none';
 
 /** Who is to blame for a cancellation: it decides who bears the booking fee. */
 export const FAULTS = ['owner', 'worker', 'nobody'] as const;
@@ -53,6 +53,13 @@ export interface DealTransition {
 }
 
 const PAID = ['funded', 'payment-requested'] as const satisfies readonly DealState[];
+
+/** The states in which a deal's escrow holds the poster's payment. */
+export const HOLDING_STATES = [
+  ...PAID,
+  'cancellation-requested',
+  'disputed',
+] as const satisfies readonly DealState[];
 
 /** The transitions people perform; each has an operator twin (`<action>-by-operator`). */
 const USER_TRANSITIONS = {
@@ -144,6 +151,29 @@ const PLATFORM_TRANSITIONS = {
     from: ['disputed'],
     to: 'released',
     money: 'split',
+    reason: true,
+  },
+  // A deal the processor's side left short (a refund made there): what it holds is settled
+  // (decision 0670). The server refuses these on a deal that is not short.
+  'settle-release': {
+    actor: 'operator',
+    from: HOLDING_STATES,
+    to: 'released',
+    money: 'settle',
+    reason: true,
+  },
+  'settle-refund': {
+    actor: 'operator',
+    from: HOLDING_STATES,
+    to: 'cancelled',
+    money: 'settle',
+    reason: true,
+  },
+  'settle-split': {
+    actor: 'operator',
+    from: HOLDING_STATES,
+    to: 'released',
+    money: 'settle',
     reason: true,
   },
 } as const satisfies Record<string, DealTransition>;

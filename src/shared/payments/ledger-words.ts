@@ -8,6 +8,7 @@ export const LEDGER_KIND_WORDS: Record<string, string> = {
   release: 'Released',
   refund: 'Refund',
   split: 'Split',
+  settle: 'Short payment settled',
   payout: 'Payout',
   correction: 'Correction',
   'price-increase': 'Price raised',
@@ -16,6 +17,8 @@ export const LEDGER_KIND_WORDS: Record<string, string> = {
   'late-payment': 'Late payment in',
   'late-refund': 'Late payment returned',
   chargeback: 'Chargeback lost',
+  'dispute-fee': 'Chargeback fee',
+  'dispute-fee-returned': 'Chargeback fee returned',
   'transfer-reversed': 'Payout reversed',
 };
 

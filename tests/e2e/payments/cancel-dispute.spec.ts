@@ -3,7 +3,6 @@
  * both sides agree on (the money goes back), and one declined: a dispute an operator rules
  * on with a split.
  */
-import { signInOperator } from '../admin/support.ts';
 import {
   CARDS,
   acceptAndOpenPay,
@@ -12,10 +11,11 @@ import {
   dealStep,
   dealThroughApi,
   expect,
+  moderatorDesk,
+  paidDeal,
   payWith,
   placeBid,
   test,
-  uniqueToken,
 } from './support.ts';
 
 test('a declined card says so and the poster pays with another', async ({
@@ -78,14 +78,13 @@ test('a declined cancellation becomes a dispute an operator rules on', async ({
   accounts,
 }) => {
   test.setTimeout(90_000);
-  await accounts.signInPage('poster');
-  const worker = await accounts.apiUser('worker');
-  const title = `Disputed ${uniqueToken()}`;
-  const { taskId, dealId } = await dealThroughApi(page.request, worker.api, baseURL!, {
-    title,
-    amount: 200,
-    card: CARDS.ok,
-  });
+  const { taskId, dealId, title, worker } = await paidDeal(
+    page,
+    accounts,
+    baseURL!,
+    'Disputed',
+    200,
+  );
   const asked = await worker.api.post(`/api/deals/${dealId}/request-cancellation`, {
     data: { reason: 'The poster keeps changing the job.', fault: 'owner' },
     headers: { origin: baseURL! },
@@ -96,9 +95,7 @@ test('a declined cancellation becomes a dispute an operator rules on', async ({
   await dealStep(page, 'Decline to cancel', { reason: 'The job is as it was posted.' });
   await expect(dealPanel(page).getByText('In dispute', { exact: true })).toBeVisible();
 
-  const context = await browser.newContext({ baseURL });
-  const desk = await context.newPage();
-  await signInOperator(accounts, desk, 'moderator');
+  const { context, desk } = await moderatorDesk(browser, baseURL!, accounts);
   await desk.goto('/admin/deals');
   await desk.getByRole('link', { name: title }).click();
   await expect(desk.getByRole('heading', { level: 1, name: 'Deal' })).toBeVisible();

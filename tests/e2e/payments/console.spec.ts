@@ -1,11 +1,11 @@
 /**
  * The console's money screens: an operator takes a side's price step for them (asks for
- * more for the worker, declines the ask for the poster), and a moderator tries a failed
- * payment call again.
+ * more for the worker, declines the ask for the poster), a moderator tries a failed
+ * payment call again, and settles a deal a refund at the processor left short.
  */
 import { signInOperator } from '../admin/support.ts';
-import { TEST_FAILED_CALL_PATH } from '../support/stack.ts';
-import { CARDS, dealPanel, dealThroughApi, expect, test, uniqueToken } from './support.ts';
+import { TEST_FAILED_CALL_PATH, TEST_REFUND_AT_PROVIDER_PATH } from '../support/stack.ts';
+import { dealPanel, expect, moderatorDesk, paidDeal, test } from './support.ts';
 
 test('an operator asks for more for the worker, then declines it for the poster', async ({
   page,
@@ -14,18 +14,8 @@ test('an operator asks for more for the worker, then declines it for the poster'
   accounts,
 }) => {
   test.setTimeout(90_000);
-  await accounts.signInPage('poster');
-  const worker = await accounts.apiUser('worker');
-  const title = `Priced ${uniqueToken()}`;
-  const { taskId } = await dealThroughApi(page.request, worker.api, baseURL!, {
-    title,
-    amount: 100,
-    card: CARDS.ok,
-  });
-
-  const context = await browser.newContext({ baseURL });
-  const desk = await context.newPage();
-  await signInOperator(accounts, desk, 'moderator');
+  const { taskId, title } = await paidDeal(page, accounts, baseURL!, 'Priced', 100);
+  const { context, desk } = await moderatorDesk(browser, baseURL!, accounts);
   await desk.goto('/admin/deals?state=');
   await desk.getByRole('link', { name: title }).click();
   const ask = desk.getByRole('form', { name: 'Ask for more for the worker' });
@@ -51,14 +41,7 @@ test('an operator asks for more for the worker, then declines it for the poster'
 });
 
 test('a moderator tries a failed payment call again', async ({ page, baseURL, accounts }) => {
-  await accounts.signInPage('poster');
-  const worker = await accounts.apiUser('worker');
-  const title = `Refund ${uniqueToken()}`;
-  const { dealId } = await dealThroughApi(page.request, worker.api, baseURL!, {
-    title,
-    amount: 50,
-    card: CARDS.ok,
-  });
+  const { dealId, title } = await paidDeal(page, accounts, baseURL!, 'Refund', 50);
   const failed = await page.request.post(`${TEST_FAILED_CALL_PATH}/${dealId}`);
   expect(failed.status()).toBe(200);
 
@@ -85,4 +68,41 @@ test('a moderator tries a failed payment call again', async ({ page, baseURL, ac
     'aria-current',
     'page',
   );
+});
+
+test('a moderator settles a deal a refund at the processor left short', async ({
+  page,
+  browser,
+  baseURL,
+  accounts,
+}) => {
+  test.setTimeout(90_000);
+  const { taskId, dealId } = await paidDeal(page, accounts, baseURL!, 'Short', 100);
+  const refunded = await page.request.post(`${TEST_REFUND_AT_PROVIDER_PATH}/${dealId}`, {
+    data: { amount: 3_000 },
+  });
+  expect(refunded.status()).toBe(200);
+
+  const { context, desk } = await moderatorDesk(browser, baseURL!, accounts);
+  await desk.goto(`/admin/deals/${dealId}`);
+  await expect(
+    desk.getByText('The secured payment holds $75.00 of the $105.00 the deal expects'),
+  ).toBeVisible();
+  const settle = desk
+    .locator('form')
+    .filter({ has: desk.getByRole('group', { name: 'Settle what the payment holds' }) });
+  await settle.getByRole('radio', { name: 'Split: part of it to the worker' }).check();
+  await settle.getByLabel("Worker's share ($)").fill('40');
+  await settle.getByLabel('Reason').fill('The poster was refunded $30 by card support; agreed.');
+  await settle.getByRole('button', { name: 'Settle' }).click();
+  await expect(desk.getByText('Settled.')).toBeVisible();
+  const figures = desk.getByRole('region', { name: 'Figures' });
+  await expect(figures).toContainText('Payment released');
+  await expect(figures).toContainText('$0.00');
+  await expect(desk.getByText('The secured payment holds')).toBeHidden();
+  await expect(desk.getByRole('button', { name: 'Settle' })).toBeHidden();
+
+  await page.goto(`/browse-tasks/${taskId}`);
+  await expect(dealPanel(page)).toContainText('An operator split what the short payment held');
+  await context.close();
 });

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInOperator } from '../admin/support.ts';
-import { ROOT, TEST_FAILED_CALL_PATH } from '../support/stack.ts';
+import { ROOT, TEST_FAILED_CALL_PATH, TEST_REFUND_AT_PROVIDER_PATH } from '../support/stack.ts';
 import {
   THEMES,
   WIDTHS,
@@ -47,7 +47,7 @@ test('payment screens pass WCAG 2.2 AA in both themes at 375 and 1280 px', async
   baseURL,
   accounts,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await accounts.signInPage('poster');
   const worker = await accounts.apiUser('worker');
   const paid = await dealThroughApi(page.request, worker.api, baseURL!, { card: CARDS.ok });
@@ -55,6 +55,12 @@ test('payment screens pass WCAG 2.2 AA in both themes at 375 and 1280 px', async
   const funded = await dealThroughApi(page.request, worker.api, baseURL!, { card: CARDS.ok });
   // A refund the provider refused, for the console's failed payment calls.
   await page.request.post(`${TEST_FAILED_CALL_PATH}/${funded.dealId}`);
+  // A refund made at the processor: a deal left short, for the console to settle.
+  const short = await dealThroughApi(page.request, worker.api, baseURL!, { card: CARDS.ok });
+  const refunded = await page.request.post(`${TEST_REFUND_AT_PROVIDER_PATH}/${short.dealId}`, {
+    data: { amount: 1_000 },
+  });
+  if (!refunded.ok()) throw new Error(`refund at the processor: ${refunded.status()}`);
   // The poster asks to cancel and the worker declines: a dispute for the console.
   await page.request.post(`/api/deals/${paid.dealId}/request-cancellation`, {
     data: { reason: 'The work was not started.', fault: 'worker' },
@@ -74,7 +80,7 @@ test('payment screens pass WCAG 2.2 AA in both themes at 375 and 1280 px', async
   const desk = await context.newPage();
   await signInOperator(accounts, desk, 'moderator');
   await desk.goto('/');
-  const deskScreens = consoleDealScreens(paid.dealId, funded.dealId);
+  const deskScreens = consoleDealScreens(paid.dealId, funded.dealId, short.dealId);
   found.push(...(await scanAll(desk, deskScreens)));
   await screenshots(desk, deskScreens);
   await context.close();

@@ -3,9 +3,11 @@
  * provider on (the main stack keeps payments off, as production's default): one per
  * Playwright worker, started by the first test that needs it. Data through the real API.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { signInOperator } from '../admin/support.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { createTask, expect, placeBid, test as base } from '../tasks/support.ts';
+import type { Accounts } from '../support/test.ts';
+import { createTask, expect, placeBid, test as base, uniqueToken } from '../tasks/support.ts';
 
 export { createTask, expect, placeBid };
 export { uniqueToken } from '../tasks/support.ts';
@@ -101,4 +103,34 @@ export async function dealThroughApi(
     expect(response.status(), await response.text()).toBe(200);
   }
   return { taskId, dealId: accepted.dealId };
+}
+
+/**
+ * The poster signed in on `page`, a worker through the API, and a deal between them on a new
+ * task titled `<prefix> <token>`, paid with a good card: where the console's tests start.
+ */
+export async function paidDeal(
+  page: Page,
+  accounts: Accounts,
+  origin: string,
+  prefix: string,
+  amount: number,
+) {
+  await accounts.signInPage('poster', page);
+  const worker = await accounts.apiUser('worker');
+  const title = `${prefix} ${uniqueToken()}`;
+  const ids = await dealThroughApi(page.request, worker.api, origin, {
+    title,
+    amount,
+    card: CARDS.ok,
+  });
+  return { ...ids, title, worker };
+}
+
+/** A moderator at the console in a browser context of their own (close it when done). */
+export async function moderatorDesk(browser: Browser, origin: string, accounts: Accounts) {
+  const context = await browser.newContext({ baseURL: origin });
+  const desk = await context.newPage();
+  await signInOperator(accounts, desk, 'moderator');
+  return { context, desk };
 }

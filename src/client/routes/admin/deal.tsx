@@ -12,11 +12,13 @@ import { useSubmitting } from '../../lib/pending.ts';
 import {
   actOnDeal,
   changeDealPrice,
+  decideDeal,
   fetchConsoleDeal,
-  ruleOnDeal,
+  type Ruling,
 } from '../../features/deals/api/admin-deals-api.ts';
 import { OperatorPriceForms } from '../../features/deals/components/operator-price-forms.tsx';
 import { mayChangePrice } from '../../../shared/payments/price-change.ts';
+import { settleShareLimit, shortBy } from '../../../shared/payments/settle.ts';
 import { dealStepWords } from '../../../shared/payments/step-words.ts';
 import { DealTimeline } from '../../features/deals/components/deal-timeline.tsx';
 import { LedgerTable } from '../../features/deals/components/ledger-table.tsx';
@@ -31,17 +33,23 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return fetchConsoleDeal(params.id ?? '', request.signal);
 }
 
+/** The ruling form's choice (a ruling's or a settlement's). */
+function rulingOf(text: (name: string) => string): Ruling {
+  const reason = text('reason');
+  const outcome = text('outcome');
+  return outcome === 'split'
+    ? { outcome, reason, workerShare: toCents(Number(text('share'))) }
+    : { outcome: outcome === 'refund' ? 'refund' : 'release', reason };
+}
+
 export const action = intentAction({
   rule: async ({ text, args }) => {
-    const reason = text('reason');
-    const outcome = text('outcome');
-    await ruleOnDeal(
-      args.params.id ?? '',
-      outcome === 'split'
-        ? { outcome, reason, workerShare: Math.round(Number(text('share')) * 100) }
-        : { outcome: outcome === 'refund' ? 'refund' : 'release', reason },
-    );
+    await decideDeal(args.params.id ?? '', 'rule', rulingOf(text));
     return { done: 'Ruled.' };
+  },
+  settle: async ({ text, args }) => {
+    await decideDeal(args.params.id ?? '', 'settle', rulingOf(text));
+    return { done: 'Settled.' };
   },
   act: async ({ text, args }) => {
     const fault = text('fault');
@@ -82,6 +90,7 @@ export function Component() {
   const busy = useSubmitting();
   const canAct = hasRole(me.role, 'moderator');
   const twins = OPERATOR_TWIN_ACTIONS.filter((action) => mayDeal(deal, action, 'operator'));
+  const short = shortBy(deal, deal.escrow);
   const facts: [string, string][] = [
     ['State', DEAL_STATE_WORDS[deal.state]],
     ['Since', formatDateTime(deal.stateSince)],
@@ -116,8 +125,16 @@ export function Component() {
         </p>
       </header>
       {/* Above the panels: a ruling ends the dispute, and its form goes. */}
-      {deal.chargebackOpen || deal.attention.length > 0 ? (
+      {deal.chargebackOpen || deal.attention.length > 0 || short > 0 ? (
         <div className="mb-4 flex flex-col gap-2">
+          {short > 0 ? (
+            <FormAlert tone="info">
+              The secured payment holds {formatCents(deal.escrow)} of the{' '}
+              {formatCents(deal.posterPays)} the deal expects: the card processor gave{' '}
+              {formatCents(short)} back. Release and refund wait until a moderator settles what it
+              holds.
+            </FormAlert>
+          ) : null}
           {deal.chargebackOpen ? (
             <FormAlert tone="info">
               A chargeback is open: the payment steps wait until the poster’s bank decides.
@@ -151,9 +168,13 @@ export function Component() {
         <Panel title="Ledger lines" className="lg:col-span-2">
           <LedgerTable lines={deal.ledger} />
         </Panel>
-        {canAct && (deal.state === 'disputed' || twins.length > 0) ? (
+        {canAct && (deal.state === 'disputed' || twins.length > 0 || short > 0) ? (
           <Panel title="Act on this deal" className="lg:col-span-2">
-            {deal.state === 'disputed' ? <RulingForm price={deal.price} busy={busy} /> : null}
+            {short > 0 ? (
+              <RulingForm intent="settle" limit={settleShareLimit(deal, deal.escrow)} busy={busy} />
+            ) : deal.state === 'disputed' ? (
+              <RulingForm intent="rule" limit={deal.price} busy={busy} />
+            ) : null}
             {twins.length > 0 ? <OperatorActForm actions={twins} busy={busy} /> : null}
             {mayChangePrice(deal.state) ? (
               <OperatorPriceForms

@@ -24,6 +24,17 @@ import { paymentCallList, retryPaymentCall } from './payment-calls.ts';
 import { dealFor, dealView } from './repository.ts';
 import { transition, type DealContext } from './transitions.ts';
 
+/** The flagged steps of a timeline; a settlement answers those before it. */
+function needingAnOperator(
+  timeline: { at: string; action: string; detail: Record<string, unknown> }[],
+) {
+  const settled = timeline.findLastIndex((e) => e.action.startsWith('settle-'));
+  return timeline
+    .slice(settled + 1)
+    .filter((e) => e.detail.attention === true)
+    .map((e) => ({ at: e.at, action: e.action }));
+}
+
 /**
  * The console's face of deals: read any deal, rule on a dispute, or take a person's step for
  * them. Every write names a reason and is written to the audit log in its transaction.
@@ -62,46 +73,52 @@ export const adminDealRoutes: FastifyPluginAsyncZod<{ ctx: DealContext }> = asyn
         taskTitle: await taskTitleOf(db, deal.taskId),
         ledger: await dealLedger(db, deal.id),
         escalated: isEscalated(deal),
-        attention: deal.timeline
-          .filter((e) => e.detail.attention === true)
-          .map((e) => ({ at: e.at, action: e.action })),
+        attention: needingAnOperator(deal.timeline),
         chargebackOpen: await chargebackOpen(db, deal.id),
       };
     },
   );
 
-  app.post(
-    '/api/admin/deals/:id/rule',
-    operator('moderator', 'Rule on a disputed deal: release, refund or split (moderators)', {
-      description:
-        'A split gives the worker `workerShare` cents of the price; the rest goes back to the poster.',
-      params: dealIdParamsSchema,
-      body: ruleDealSchema,
-      response: answer,
-    }),
-    async (request) => {
-      const body = request.body;
-      const action = `rule-${body.outcome}` as const satisfies DealAction;
-      return db.transaction(async (tx) =>
-        dealView(
-          tx,
-          await transition(
+  /** A ruling on a dispute, or a settlement of a short deal: the same choices and body. */
+  const decide = (step: 'rule' | 'settle', summary: string, description: string) =>
+    app.post(
+      `/api/admin/deals/:id/${step}`,
+      operator('moderator', summary, {
+        description,
+        params: dealIdParamsSchema,
+        body: ruleDealSchema,
+        response: answer,
+      }),
+      async (request) => {
+        const body = request.body;
+        const action = `${step}-${body.outcome}` as const satisfies DealAction;
+        return db.transaction(async (tx) =>
+          dealView(
             tx,
-            ctx,
-            request.params.id,
-            action,
-            {
-              kind: 'operator',
-              ...requestActor(request),
-            },
-            {
-              reason: body.reason,
-              workerShare: body.outcome === 'split' ? body.workerShare : undefined,
-            },
+            await transition(
+              tx,
+              ctx,
+              request.params.id,
+              action,
+              { kind: 'operator', ...requestActor(request) },
+              {
+                reason: body.reason,
+                workerShare: body.outcome === 'split' ? body.workerShare : undefined,
+              },
+            ),
           ),
-        ),
-      );
-    },
+        );
+      },
+    );
+  decide(
+    'rule',
+    'Rule on a disputed deal: release, refund or split (moderators)',
+    'A split gives the worker `workerShare` cents of the price; the rest goes back to the poster.',
+  );
+  decide(
+    'settle',
+    'Settle a deal a refund at the processor left short (moderators)',
+    'What the secured payment still holds: `release` pays the worker all of it that the price and the booking fee leave, `refund` returns it all to the poster, `split` gives the worker `workerShare` cents of it (less than a release) and the rest back. 409 `NOT_SHORT` when the payment holds all the deal expects.',
   );
 
   app.post(

@@ -8,17 +8,23 @@ import { conflict, forbidden, HttpError, notFound } from '../../platform/http/er
 import { applySignedEvent, dealFor, dealView, providerFailure } from './repository.ts';
 import { lockDeal, sideOf, type DealContext, type DealRow } from './transitions.ts';
 
-/** What a charge is for: its amount, its key, and the new price when it pays a raise. */
+/**
+ * What a charge is for: its amount, its key, and when it pays a raise the new price and that
+ * price change's ledger key.
+ */
 export interface ChargeFor {
   amount: Money;
   idempotencyKey: string;
   price?: number;
+  priceChange?: string;
 }
 
 /** Checks the locked deal may be charged now (409 if not) and says what the charge is. */
 export type ChargePlan = (deal: DealRow) => ChargeFor;
 
-const declined = () => new HttpError(402, 'The card was declined.', 'CARD_DECLINED');
+/** 402 with the processor's word on why, when it gives one (Stripe's are for card holders). */
+const declined = (why?: string) =>
+  new HttpError(402, why ?? 'The card was declined.', 'CARD_DECLINED');
 
 /** The deal, locked in `tx`, for its poster only (403 for anyone else). */
 async function ownersDeal(tx: Db, ownerId: string, dealId: string) {
@@ -58,7 +64,7 @@ export async function chargeDeal(
         .update(deals)
         .set({ paymentAttempts: deal.paymentAttempts + 1 })
         .where(and(eq(deals.id, dealId), eq(deals.paymentAttempts, deal.paymentAttempts)));
-      throw declined();
+      throw declined(charge.declineMessage);
     }
     return {
       deal: await dealFor(db, dealId, ownerId),
@@ -77,7 +83,7 @@ export async function chargeDeal(
         .update(deals)
         .set({ paymentAttempts: sql`${deals.paymentAttempts} + 1` })
         .where(eq(deals.id, dealId));
-      return { declined: true as const };
+      return { declined: true as const, why: charge.declineMessage };
     }
     if (charge.event) await applySignedEvent(tx, ctx, charge.event);
     const [now] = await tx.select().from(deals).where(eq(deals.id, dealId));
@@ -87,7 +93,7 @@ export async function chargeDeal(
       payment: { chargeId: charge.id, status: charge.status },
     };
   });
-  if (outcome.declined) throw declined();
+  if (outcome.declined) throw declined(outcome.why);
   return { deal: outcome.deal, payment: outcome.payment };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { dealEvents, deals } from '../../platform/db/schema.ts';
@@ -117,19 +117,26 @@ export async function dealCharges(
   return chargesOf(deal.chargeId, timeline);
 }
 
-/** The deal a processor's charge paid for, when it is one of ours. */
-export async function dealOfCharge(tx: Db, chargeId: string): Promise<string | null> {
-  const [row] = await tx
+/**
+ * The statement finding the deal a processor's charge paid for: the deal's own charge, or a
+ * charge its timeline names (a raise's), each through its index (decision 0672).
+ */
+export const dealOfChargeQuery = (tx: Db, chargeId: string) =>
+  tx
     .select({ id: deals.id })
     .from(deals)
-    .where(
-      or(
-        eq(deals.chargeId, chargeId),
-        sql`exists (select 1 from ${dealEvents} where ${dealEvents.dealId} = ${deals.id}
-          and ${dealEvents.detail}->>'chargeId' = ${chargeId})`,
-      ),
+    .where(eq(deals.chargeId, chargeId))
+    .unionAll(
+      tx
+        .select({ id: dealEvents.dealId })
+        .from(dealEvents)
+        .where(sql`(${dealEvents.detail} ->> 'chargeId') = ${chargeId}`),
     )
     .limit(1);
+
+/** The deal a processor's charge paid for, when it is one of ours. */
+export async function dealOfCharge(tx: Db, chargeId: string): Promise<string | null> {
+  const [row] = await dealOfChargeQuery(tx, chargeId);
   return row?.id ?? null;
 }
 

@@ -23,6 +23,8 @@ export interface MoveInput {
   fault?: Fault | null;
   /** A refund after a cancellation both sides agreed on (the booking fee follows the fault). */
   agreed?: boolean;
+  /** A settlement's: what the short escrow holds (its `workerShare` 0 for all back). */
+  held?: number;
 }
 
 /**
@@ -74,6 +76,18 @@ export async function moveMoney(
     lines.push({ account: await account('earnings', deal.workerId), amount: credited });
     lines.push({ account: await account('platform-fees'), amount: deal.bookingFee + fee });
     if (refunded > 0) lines.push({ account: await account('card'), amount: refunded });
+  } else if (money === 'settle') {
+    // What is held, short: the worker's share less its service fee, the platform the booking
+    // fee and that fee whenever the worker is paid, the rest back to the card (decision 0670).
+    const share = input.workerShare ?? 0;
+    const fee = share ? serviceFeeOnShare(deal, share) : 0;
+    const kept = share ? deal.bookingFee + fee : 0;
+    if (share) credited = share - fee;
+    refunded = input.held! - share - (share ? deal.bookingFee : 0);
+    lines.push({ account: escrow, amount: -input.held! });
+    if (share) lines.push({ account: await account('earnings', deal.workerId), amount: credited! });
+    if (kept) lines.push({ account: await account('platform-fees'), amount: kept });
+    lines.push({ account: await account('card'), amount: refunded });
   } else if (money === 'refund') {
     refunded = refundOf(deal, input);
     lines.push({ account: escrow, amount: -deal.posterPays });
@@ -99,10 +113,18 @@ export async function moveMoney(
       dealId: deal.id,
       ...(credited !== undefined ? { credited } : {}),
       ...(refunded !== undefined ? { refunded } : {}),
+      ...(input.held !== undefined ? { held: input.held } : {}),
     },
   });
   return { transaction, credited, refunded };
 }
+
+/**
+ * A price change's name: the ledger key of its difference, keyed by the deal's version before
+ * it; its charge, refund and the processor's metadata name it too.
+ */
+export const priceChangeKey = (deal: { id: string; version: number }) =>
+  `deal:${deal.id}:price:${deal.version}`;
 
 /**
  * The difference of a changed price between the poster's card and the deal's escrow: in
@@ -118,7 +140,7 @@ export async function movePriceDifference(
   const card = (await accountFor(tx, 'card', null, deal.currency)).id;
   const escrow = (await accountFor(tx, 'escrow', deal.id, deal.currency)).id;
   return postTransaction(tx, {
-    idempotencyKey: `deal:${deal.id}:price:${deal.version}`,
+    idempotencyKey: priceChangeKey(deal),
     kind: difference > 0 ? 'price-increase' : 'price-decrease',
     ref: deal.id,
     postings: [
@@ -185,3 +207,30 @@ export const recordProcessorFee = (
     ],
     { chargeId, fee },
   );
+
+/**
+ * A chargeback's fees (decision 0671): each of the dispute's balance transactions with a fee
+ * is posted once, under its own key, as the processor's fee is: a fee taken is the platform's
+ * cost (`dispute-fee`), a fee given back (a dispute won) returns it (`dispute-fee-returned`).
+ * A replayed event, or the same balance transaction in a later one, posts nothing again.
+ */
+export async function recordDisputeFees(
+  tx: Db,
+  deal: { id: string; currency: Currency },
+  disputeId: string,
+  fees: readonly { id: string; fee: { amount: number; currency: Currency } }[],
+) {
+  for (const { id, fee } of fees)
+    if (fee.amount !== 0)
+      await postDealLines(
+        tx,
+        { id: deal.id, currency: fee.currency },
+        `deal:${deal.id}:dispute-fee:${id}`,
+        fee.amount > 0 ? 'dispute-fee' : 'dispute-fee-returned',
+        [
+          ['processor-fees', null, fee.amount],
+          ['platform-fees', null, -fee.amount],
+        ],
+        { disputeId, balanceTransaction: id, fee: fee.amount },
+      );
+}

@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { dealEvents, deals } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import type { ChargePlan } from './charges.ts';
-import { movePriceDifference } from './money.ts';
+import { movePriceDifference, priceChangeKey } from './money.ts';
 import { announcePriceChange } from './notices.ts';
 import { dealCharges, refundParts } from './deal-charges.ts';
 import type { ProviderEvent } from './provider.ts';
@@ -139,13 +139,18 @@ export async function declinePriceIncrease(
   return after;
 }
 
-/** The charge of a raise to `price`: its difference, keyed by the deal's version and price. */
+/**
+ * The charge of a raise to `price`: its difference, keyed by the price change (the deal's
+ * version), the price and the attempt, and naming that change for the processor.
+ */
 function raiseCharge(deal: DealRow, price: number) {
   checkPrice(deal, 'increase', price);
+  const priceChange = priceChangeKey(deal);
   return {
     amount: { amount: priceChangeQuote(deal, price).difference, currency: deal.currency },
-    idempotencyKey: `deal:${deal.id}:price:${deal.version}:${price}:charge:${deal.paymentAttempts}`,
+    idempotencyKey: `${priceChange}:${price}:charge:${deal.paymentAttempts}`,
     price,
+    priceChange,
   };
 }
 
@@ -172,12 +177,14 @@ type RaisePaid = Extract<ProviderEvent, { type: 'charge.succeeded' }>;
 /**
  * A charge for a raised price went through (the deal locked, in the event's transaction):
  * the difference goes into the deal's escrow and the deal takes the new figures. 409 when it
- * no longer fits (the state moved on, or the charge is not the difference): the payment is
- * then refunded as a late one (provider-events.ts).
+ * no longer fits (the state moved on, another raise was paid first, or the charge is not the
+ * difference): the payment is then refunded as a late one (provider-events.ts).
  */
 export async function applyRaise(tx: Db, ctx: DealContext, deal: DealRow, paid: RaisePaid) {
   const price = paid.price!;
-  checkPrice(deal, 'increase', price);
+  // Another raise paid first, or the state moved on: whatever the rules say, it no longer fits.
+  const refusal = priceChangeRefusal(deal, 'increase', price);
+  if (refusal) throw conflict(refusal.message, 'INVALID_STATE');
   const change = priceChangeQuote(deal, price);
   if (change.difference !== paid.amount.amount || deal.currency !== paid.amount.currency)
     throw conflict('The payment is not the difference of the new price.');
@@ -212,13 +219,7 @@ export async function lowerPrice(
   const ledger = await movePriceDifference(tx, deal, change.difference);
   const charges = await dealCharges(tx, deal);
   const refunds = charges.length ? refundParts(charges, -change.difference) : [];
-  await refundCharges(
-    tx,
-    ctx.provider,
-    deal,
-    refunds,
-    `deal:${dealId}:price:${deal.version}:provider-refund`,
-  );
+  await refundCharges(tx, ctx.provider, deal, refunds, `${priceChangeKey(deal)}:provider-refund`);
   const after = await update(tx, dealId, { ...change.figures, requestedPrice: null });
   await record(tx, ctx, deal, after, 'lower-price', actor, reason, {
     price: input.price,

@@ -40,11 +40,18 @@ export type ProviderEvent =
   | { id: string; type: 'charge.refunded'; dealId: string | null; chargeId: string; amount: Money }
   | {
       id: string;
-      type: 'dispute.opened' | 'dispute.closed';
+      /** `dispute.funds`: the processor took or gave back the disputed money (its fee only). */
+      type: 'dispute.opened' | 'dispute.closed' | 'dispute.funds';
       chargeId: string;
       disputeId: string;
       status: string;
       amount: Money;
+      /**
+       * The dispute's balance transactions so far (the money taken, then given back), each with
+       * the processor's fee on it: positive when it charged a dispute fee, negative when it gave
+       * one back (a dispute won).
+       */
+      fees?: { id: string; fee: Money }[];
     }
   | { id: string; type: 'payee.updated'; accountId: string; status: PayeeStatus }
   | {
@@ -73,12 +80,16 @@ export class ProviderError extends Error {
   }
 }
 
-/** What a charge came to; `clientSecret` lets the browser finish an authentication. */
+/**
+ * What a charge came to; `clientSecret` lets the browser finish an authentication, and
+ * `declineMessage` is the processor's word to the card holder on why a card was declined.
+ */
 export interface ChargeResult {
   id: string;
   status: ChargeStatus;
   event: SignedEvent | null;
   clientSecret?: string;
+  declineMessage?: string;
 }
 
 /**
@@ -107,6 +118,8 @@ export interface PaymentProvider {
       idempotencyKey: string;
       /** The deal's new price, when the charge pays the difference of a raised price. */
       price?: number;
+      /** That price change's ledger key (`deal:<id>:price:<version>`), named in the metadata. */
+      priceChange?: string;
     },
   ): Promise<ChargeResult>;
   /** Completes a charge that asked for authentication; its event then follows. */

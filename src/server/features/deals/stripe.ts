@@ -49,6 +49,14 @@ const STATUS: Partial<Record<Stripe.PaymentIntent.Status, ChargeStatus>> = {
   requires_confirmation: 'requires-authentication',
 };
 
+/** Stripe's dispute events, as the provider's. */
+const DISPUTE_EVENTS = {
+  'charge.dispute.created': 'dispute.opened',
+  'charge.dispute.closed': 'dispute.closed',
+  'charge.dispute.funds_withdrawn': 'dispute.funds',
+  'charge.dispute.funds_reinstated': 'dispute.funds',
+} as const;
+
 const idOf = (ref: string | { id: string } | null | undefined) =>
   typeof ref === 'string' ? ref : (ref?.id ?? null);
 
@@ -105,15 +113,22 @@ export function eventOf(event: Stripe.Event): ProviderEvent {
       };
     }
     case 'charge.dispute.created':
-    case 'charge.dispute.closed': {
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated': {
       const dispute = event.data.object;
       return {
         id,
-        type: event.type === 'charge.dispute.created' ? 'dispute.opened' : 'dispute.closed',
+        type: DISPUTE_EVENTS[event.type],
         chargeId: idOf(dispute.charge)!,
         disputeId: dispute.id,
         status: dispute.status,
         amount: money(dispute.amount, dispute.currency),
+        // The dispute's fee is on its balance transactions (a fee taken, a fee given back).
+        fees: (dispute.balance_transactions ?? []).map((bt) => ({
+          id: bt.id,
+          fee: money(bt.fee, bt.currency),
+        })),
       };
     }
     case 'account.updated': {
@@ -209,7 +224,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         .where(eq(stripeAccounts.accountId, accountId));
     },
 
-    async charge(_tx, { dealId, amount, card, idempotencyKey, price }) {
+    async charge(_tx, { dealId, amount, card, idempotencyKey, price, priceChange }) {
       if (!PAYMENT_METHOD.test(card))
         throw badRequest('Pay with a card entered in Stripe’s form (a payment method id).');
       try {
@@ -222,7 +237,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             confirm: true,
             transfer_group: dealId,
-            metadata: { dealId, ...(price === undefined ? {} : { price: String(price) }) },
+            metadata: {
+              dealId,
+              ...(price === undefined ? {} : { price: String(price) }),
+              ...(priceChange === undefined ? {} : { priceChange }),
+            },
           },
           { idempotencyKey },
         );
@@ -236,7 +255,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError)
-          return { id: err.payment_intent?.id ?? idempotencyKey, status: 'declined', event: null };
+          return {
+            id: err.payment_intent?.id ?? idempotencyKey,
+            status: 'declined',
+            event: null,
+            declineMessage: err.message,
+          };
         return refusedForGood(err);
       }
     },

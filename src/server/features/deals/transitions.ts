@@ -29,6 +29,7 @@ import { announceStep } from './notices.ts';
 import { moveMoney } from './money.ts';
 import { callProvider } from './outbox.ts';
 import type { PaymentProvider } from './provider.ts';
+import { settlement } from './settle.ts';
 
 export const DEAL_NOT_FOUND = 'No such deal.';
 export const NOT_YOUR_DEAL = 'Only the poster and the worker of this deal may do this.';
@@ -122,6 +123,8 @@ export async function transition(
       'A chargeback on this payment is open: its money stays until the bank decides.',
       'CHARGEBACK_OPEN',
     );
+  const settled =
+    rule.money === 'settle' ? await settlement(tx, deal, action, input.workerShare) : null;
   const charges = rule.money === 'fund' ? [] : await dealCharges(tx, deal);
   if (rule.money === 'payout')
     for (const part of charges.length
@@ -136,7 +139,8 @@ export async function transition(
         idempotencyKey: `deal:${dealId}:transfer${part.chargeId ? `:${part.chargeId}` : ''}`,
       });
   const moved = await moveMoney(tx, deal, rule.money, {
-    workerShare: input.workerShare,
+    workerShare: settled?.share ?? input.workerShare,
+    held: settled?.held,
     fault: deal.cancellationFault,
     agreed: action.includes('agrees-cancellation'),
   }).catch((err: unknown) => {
@@ -174,6 +178,7 @@ export async function transition(
     ...(refunds.length ? { refunds } : {}),
     ...(moved.credited !== undefined ? { credited: moved.credited } : {}),
     ...(moved.refunded ? { refunded: moved.refunded } : {}),
+    ...(settled ? { held: settled.held, expected: deal.posterPays } : {}),
     ...(requestsCancellation ? { fault: input.fault } : {}),
   };
   await tx.insert(dealEvents).values({

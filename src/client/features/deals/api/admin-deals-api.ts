@@ -34,8 +34,9 @@ export type Ruling =
   | { outcome: 'release' | 'refund'; reason: string }
   | { outcome: 'split'; reason: string; workerShare: number };
 
-export function ruleOnDeal(id: string, ruling: Ruling): Promise<Deal> {
-  return apiRequest<Deal>(`/admin/deals/${encodeURIComponent(id)}/rule`, {
+/** A ruling on a dispute (`rule`), or the settlement of a short payment (`settle`). */
+export function decideDeal(id: string, step: 'rule' | 'settle', ruling: Ruling): Promise<Deal> {
+  return apiRequest<Deal>(`/admin/deals/${encodeURIComponent(id)}/${step}`, {
     method: 'POST',
     body: ruling,
   });

@@ -5,10 +5,23 @@ import {
   authenticateCharge,
   deal,
   takeDealStep,
+  type DealChargeStep,
   type DealStep,
   type DealStepBody,
   type PayResult,
 } from './deals-api.ts';
+
+/**
+ * A step that charges the poster's card (the sandbox's number or Stripe's payment method),
+ * answered as paying is. Here, in the deal panel's chunk: the task page loads deals-api.ts.
+ */
+export function payDealStep(
+  id: string,
+  step: DealChargeStep,
+  body: DealStepBody,
+): Promise<PayResult> {
+  return apiRequest<PayResult>(deal(id, step), { method: 'POST', body });
+}
 
 /**
  * A deal step asked for in a dialog of the deal panel (the task page's intent `deal`): the
@@ -31,7 +44,7 @@ export async function submitDealStep(
   if (text('price')) body.price = toCents(Number(text('price')));
   if (text('card')) body.card = text('card');
   if (step === 'approve-price-increase' || step === 'raise-price') {
-    const paid = await apiRequest<PayResult>(deal(id, step), { method: 'POST', body });
+    const paid = await payDealStep(id, step, body);
     return paid.payment.status === 'requires-authentication'
       ? { outcome: 'deal', authenticate: paid.payment.chargeId }
       : { outcome: 'deal' };

@@ -5,7 +5,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { STRIPE_FORM_WORDS } from '../../../../shared/payments/stripe-words.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { payDeal, type Deal } from '../api/deals-api.ts';
+import type { PayResult } from '../api/deals-api.ts';
 
 /**
  * Stripe.js, loaded once per publishable key from js.stripe.com (as Stripe requires); null
@@ -25,19 +25,27 @@ const stripeFor = (key: string) => {
 };
 
 interface Props {
-  deal: Deal;
+  /** What the card pays, in cents, and its currency (the Payment Element's figures). */
+  amount: number;
+  currency: string;
   publishableKey: string;
   payLabel: string;
-  /** The payment went through or is on its way: the webhook funds the deal. */
-  onPaid: () => void;
+  /**
+   * One of our routes that pays with the payment method: the server makes and confirms the
+   * PaymentIntent (the deal's payment, or a raised price's difference).
+   */
+  pay: (paymentMethodId: string) => Promise<PayResult>;
+  /** The payment went through or is on its way: the webhook applies it. */
+  onPaid?: () => void;
 }
 
 /**
- * Stripe's Payment Element (cards, in the page), in its own chunk: only the pay screen with
- * `PAYMENTS=stripe` loads it, and it alone loads Stripe.js. The card becomes a payment
- * method in the browser, our server makes and confirms the PaymentIntent with it (the pay
- * route: the poster only, while the deal waits for its payment), and a card that asks to
- * authenticate is finished here with the client secret that answer carries.
+ * Stripe's Payment Element (cards, in the page), in its own chunk: only the pay screen and the
+ * price dialog load it, with `PAYMENTS=stripe`, and it alone loads Stripe.js. The card becomes
+ * a payment method in the browser, our server makes and confirms the PaymentIntent with it
+ * (`pay`: the poster only, the server checks the deal may be charged), and a card that asks to
+ * authenticate is finished here with the client secret that answer carries. Once sent, it
+ * says so: the webhook applies the payment, and the page shows it then.
  */
 export function StripeCardForm(props: Props) {
   const [stripe] = useState(() => stripeFor(props.publishableKey));
@@ -55,8 +63,8 @@ export function StripeCardForm(props: Props) {
       stripe={stripe}
       options={{
         mode: 'payment',
-        amount: props.deal.posterPays,
-        currency: props.deal.currency.toLowerCase(),
+        amount: props.amount,
+        currency: props.currency.toLowerCase(),
         paymentMethodCreation: 'manual',
         allowedPaymentMethodTypes: ['card'],
       }}
@@ -66,10 +74,11 @@ export function StripeCardForm(props: Props) {
   );
 }
 
-function CardForm({ deal, payLabel, onPaid }: Props) {
+function CardForm({ payLabel, pay: payWith, onPaid }: Props) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -83,19 +92,21 @@ function CardForm({ deal, payLabel, onPaid }: Props) {
       if (checked.error) throw new Error(checked.error.message);
       const made = await stripe.createPaymentMethod({ elements });
       if (made.error) throw new Error(made.error.message);
-      const paid = await payDeal(deal.id, made.paymentMethod.id);
+      const paid = await payWith(made.paymentMethod.id);
       const secret = paid.payment.clientSecret;
       if (paid.payment.status === 'requires-authentication' && secret) {
         const next = await stripe.handleNextAction({ clientSecret: secret });
         if (next.error) throw new Error(next.error.message);
       }
-      onPaid();
+      setSent(true);
+      onPaid?.();
     } catch (err) {
       setError((err as Error).message || STRIPE_FORM_WORDS.failed);
       setBusy(false);
     }
   }
 
+  if (sent) return <FormAlert tone="success">{STRIPE_FORM_WORDS.sent}</FormAlert>;
   return (
     <form onSubmit={pay} className="flex flex-col gap-4">
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}

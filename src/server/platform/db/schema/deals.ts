@@ -65,6 +65,10 @@ export const deals = pgTable(
     index('deals_state_since_idx').on(t.state, t.stateSince),
     index('deals_owner_idx').on(t.ownerId),
     index('deals_worker_idx').on(t.workerId),
+    // A processor's event names a charge: its deal found by key (decision 0672).
+    index('deals_charge_idx')
+      .on(t.chargeId)
+      .where(sql`charge_id is not null`),
   ],
 );
 
@@ -92,6 +96,10 @@ export const dealEvents = pgTable(
   (t) => [
     index('deal_events_deal_idx').on(t.dealId, t.id),
     index('deal_events_actor_idx').on(t.actorId),
+    // A raise's charge (and a paid step's) is named on the timeline: found by key too.
+    index('deal_events_charge_idx')
+      .on(sql`(${t.detail} ->> 'chargeId')`)
+      .where(sql`(detail ->> 'chargeId') is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "deal_events_charge_idx" ON "deal_events" USING btree (("detail" ->> 'chargeId')) WHERE (detail ->> 'chargeId') is not null;--> statement-breakpoint
+CREATE INDEX "deals_charge_idx" ON "deals" USING btree ("charge_id") WHERE charge_id is not null;

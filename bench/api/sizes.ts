@@ -114,13 +114,20 @@ export async function pageRows(load: Load, base: string): Promise<Row[]> {
   return rows;
 }
 
+/** The bench, with each row also reading the CPU time the answering process and its backends spent. */
+const servingFrom = (bench: ApiBench, pid: number | undefined, databaseUrl: string): ApiBench => ({
+  ...bench,
+  load: { ...bench.load, ...(pid ? { serving: { pid, databaseUrl } } : {}) },
+});
+
 /** `--pages-only`: the server-rendered pages at `tasks` tasks, nothing else. */
 export async function benchPages(bench: ApiBench, tasks: number, bids: number, prefix: string) {
   const url = await benchDatabase(bench.adminUrl, `${prefix}_${tasks}`, tasks, bids);
   const server = await startServer({ ...bench.serverEnv, DATABASE_URL: url });
   try {
     process.stdout.write(`\n${tasks} tasks, ${bids} bids\n`);
-    print(await pageRows(bench.load, server.url));
+    // The Node CPU per answer is the steadier figure on a shared machine.
+    print(await pageRows(servingFrom(bench, server.process.pid, url).load, server.url));
   } finally {
     await server.stop();
   }
@@ -142,11 +149,7 @@ export async function benchSize(
 ): Promise<SizeFigures> {
   const url = await benchDatabase(bench.adminUrl, `${prefix}_${tasks}`, tasks, bids);
   process.stdout.write(`\n${tasks} tasks, ${bids} bids\n`);
-  // Each row also reads the CPU time the answering process and its backends spent.
-  const serving = (pid: number | undefined): ApiBench => ({
-    ...bench,
-    load: { ...bench.load, ...(pid ? { serving: { pid, databaseUrl: url } } : {}) },
-  });
+  const serving = (pid: number | undefined) => servingFrom(bench, pid, url);
   const rows: Row[] = [];
   const ceiling = await startCeiling(url);
   const top = (

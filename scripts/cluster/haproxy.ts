@@ -13,6 +13,9 @@ export interface Backend {
   port: number;
 }
 
+/** Connections (so requests) at once from the balancer to one instance. */
+export const MAX_CONNECTIONS_PER_INSTANCE = 64;
+
 /** The configuration used by `npm run cluster` and documented in docs/deploy.md. */
 export function haproxyConfig(port: number, backends: Backend[], adminSocket: string): string {
   return `global
@@ -36,6 +39,9 @@ defaults
 frontend web
   bind 127.0.0.1:${port}
   http-request disable-l7-retry unless METH_GET || METH_HEAD
+  # Event streams hold their connection as long as a page is open: a backend of their own,
+  # outside the cap on requests at once.
+  use_backend streams if METH_GET { path_end /events }
   default_backend app
 
 backend app
@@ -45,8 +51,15 @@ backend app
   # /api/ready has a 2 s budget of its own; a refused connection on real traffic marks a
   # server down at once, without waiting for the next check.
   timeout check 2s
-  default-server check inter 500ms fastinter 250ms downinter 500ms fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
+  # At most ${MAX_CONNECTIONS_PER_INSTANCE} requests at once per instance; the rest wait here,
+  # up to the queue timeout. Node lets in one new connection per turn of its event loop:
+  # capped, a burst of clients is let in here at once, not a few a second there (1504).
+  default-server check inter 500ms fastinter 250ms downinter 500ms fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down maxconn ${MAX_CONNECTIONS_PER_INSTANCE}
 ${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}`).join('\n')}
+
+backend streams
+  balance leastconn
+${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} track app/${b.name}`).join('\n')}
 `;
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { seedOnFirstStart } from './demo/first-start.ts';
 import { gracefulShutdown } from './platform/shutdown.ts';
+import { LISTEN_BACKLOG } from './platform/http/overload.ts';
 
 /** Whatever is still running then, the process exits this long after the signal. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -32,7 +33,7 @@ export async function main(extend?: (app: FastifyInstance) => void | Promise<voi
     deadlineMs: SHUTDOWN_DEADLINE_MS,
     drainMs: config.shutdownDrainMs,
   });
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

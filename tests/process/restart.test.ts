@@ -1,8 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, startServer } from './server-process.ts';
+import { LISTEN_BACKLOG } from '../../src/server/platform/http/overload.ts';
 
 describe('the server process on the embedded database', () => {
   it('keeps accounts across a restart and exits 0 on SIGTERM', { timeout: 90_000 }, async () => {
@@ -21,6 +23,11 @@ describe('the server process on the embedded database', () => {
     };
 
     const first = await startServer(env, port);
+    // The listening socket's queue (ss prints it as Send-Q) is the server's own backlog, as
+    // far as the kernel allows, not Node's default 511.
+    const listening = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' });
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(Number(listening.trim().split(/\s+/)[2])).toBe(Math.min(LISTEN_BACKLOG, somaxconn));
     const headers = { 'content-type': 'application/json', origin: first.url };
     const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
       method: 'POST',

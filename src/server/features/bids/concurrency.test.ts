@@ -5,6 +5,7 @@ import { TEST_BASE_URL, useTestApp } from '../../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../../tests/factories/users.ts';
 import { buildBid, buildTask, insertTask } from '../../../../tests/factories/tasks.ts';
 import { bidRevisions, bids, tasks } from '../../platform/db/schema.ts';
+import { LISTEN_BACKLOG } from '../../platform/http/overload.ts';
 
 const USERS = 50;
 /** A thousand bids at once: one by each person on each task. */
@@ -18,9 +19,9 @@ describe('bids under concurrency, over real HTTP', () => {
   let owner: TestUser;
   let bidders: TestUser[];
   beforeAll(async () => {
-    // A thousand connections open at once: a backlog above Node's default 511, so a busy
-    // machine does not reset the ones the server has not accepted yet.
-    base = await t.app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
+    // A thousand connections open at once: the server's own backlog, above Node's default 511,
+    // so a busy machine does not drop the ones the server has not accepted yet.
+    base = await t.app.listen({ host: '127.0.0.1', port: 0, backlog: LISTEN_BACKLOG });
     owner = await signUp(t.app);
     bidders = [];
     for (let i = 0; i < USERS; i++) bidders.push(await signUp(t.app));

@@ -1,11 +1,10 @@
-import { and, count, desc, eq, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { TASK_NOT_FOUND } from '../../../shared/messages.ts';
 import { ANSWER_EDIT_MINUTES } from '../../../shared/constants.ts';
-import type { Question, QuestionPage } from '../../../shared/questions/schema.ts';
-import { moderationNotice } from '../../../shared/operators/rules.ts';
+import type { QuestionPage } from '../../../shared/questions/schema.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
-import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../platform/db/paging.ts';
+import { decodeCursor, encodeCursor, olderThan } from '../../platform/db/paging.ts';
 import { questions, tasks, user } from '../../platform/db/schema.ts';
 import { columnsOf } from '../../platform/db/columns.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
@@ -14,8 +13,9 @@ import { badCursor } from '../../platform/http/paging.ts';
 import { excerpt } from '../../../shared/text.ts';
 import { notify } from '../../platform/notify.ts';
 import { insertedRow } from '../../platform/db/rows.ts';
-import { assertMayContact, contactState, hasBlocked } from '../blocks/index.ts';
+import { assertMayContact, contactState } from '../blocks/index.ts';
 import { BLOCK_MESSAGES } from '../../../shared/blocks/rules.ts';
+import { editable, mayHear, selectQuestions, toQuestion, visibleTo } from './question-rows.ts';
 import {
   moderationRules,
   reportScreened,
@@ -33,76 +33,6 @@ export const ALREADY_ANSWERED = `This question is already answered. You can chan
 export const NOT_ANSWERED = 'This question has no answer yet.';
 export const EDIT_WINDOW_CLOSED = `An answer can only be changed within ${ANSWER_EDIT_MINUTES} minutes of posting it.`;
 export const ANSWERED_NOT_DELETABLE = 'An answered question cannot be deleted.';
-
-/** Whether an answer given at `answered_at` may still be changed (the database's clock). */
-const editable = sql<boolean>`coalesce(${questions.answeredAt} > now() - make_interval(mins => ${ANSWER_EDIT_MINUTES}), false)`;
-
-const questionColumns = {
-  id: questions.id,
-  taskId: questions.taskId,
-  askerId: questions.askerId,
-  askerName: user.name,
-  text: questions.text,
-  answer: questions.answer,
-  answeredAt: questions.answeredAt,
-  answerEditedAt: questions.answerEditedAt,
-  hiddenAt: questions.hiddenAt,
-  moderation: questions.moderation,
-  moderationRule: questions.moderationRule,
-  answerModeration: questions.answerModeration,
-  answerModerationRule: questions.answerModerationRule,
-  createdAt: questions.createdAt,
-  cursorAt: cursorTime(questions.createdAt),
-  editable: editable.mapWith(Boolean),
-};
-
-function selectQuestions(db: Db) {
-  return db.select(questionColumns).from(questions).innerJoin(user, eq(user.id, questions.askerId));
-}
-type QuestionRow = Awaited<ReturnType<typeof selectQuestions>>[number];
-
-/** A question as `viewerId` sees it on a task `ownerId` posted, with what they may do. */
-function toQuestion(r: QuestionRow, viewerId: string, ownerId: string): Question {
-  const isOwner = viewerId === ownerId;
-  const answered = r.answer !== null;
-  // A held or removed answer is read by its author (the owner) only, marked.
-  const answerShown = r.answerModeration === null || isOwner;
-  const notice = moderationNotice(r.moderation, r.moderationRule);
-  const answerNotice = moderationNotice(r.answerModeration, r.answerModerationRule);
-  return {
-    _id: r.id,
-    taskId: r.taskId,
-    asker: { id: r.askerId, name: r.askerName },
-    text: r.text,
-    createdAt: r.createdAt.toISOString(),
-    answer: answerShown ? r.answer : null,
-    answeredAt: answerShown ? (r.answeredAt?.toISOString() ?? null) : null,
-    answerEditedAt: answerShown ? (r.answerEditedAt?.toISOString() ?? null) : null,
-    hidden: r.hiddenAt !== null,
-    ...(notice ? { moderationNotice: notice } : {}),
-    ...(answerNotice && isOwner ? { answerModerationNotice: answerNotice } : {}),
-    canAnswer: isOwner && !answered,
-    canEditAnswer: isOwner && answered && r.editable,
-    canHide: isOwner,
-    canDelete: viewerId === r.askerId && !answered,
-  };
-}
-
-/** Whether `viewerId` may see (and hear of) the question while it is hidden. */
-const mayHear = (q: { ownerId: string; askerId: string }, viewerId: string) =>
-  viewerId === q.ownerId || viewerId === q.askerId;
-
-/**
- * What a reader may see of a task's questions: the owner all but those moderation holds or
- * removed, others the shown and their own (an asker always sees their own, marked); nobody
- * those of people they blocked.
- */
-function visibleTo(viewerId: string, ownerId: string): SQL | undefined {
-  const unblocked = not(hasBlocked(viewerId, questions.askerId));
-  const moderated = or(isNull(questions.moderation), eq(questions.askerId, viewerId));
-  if (viewerId === ownerId) return and(unblocked, moderated);
-  return and(unblocked, moderated, or(isNull(questions.hiddenAt), eq(questions.askerId, viewerId)));
-}
 
 export function createQuestionRepository(db: Db, events: EventBus) {
   async function taskOf(tx: Db, taskId: string) {

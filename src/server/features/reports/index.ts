@@ -14,4 +14,4 @@ export const reportsFeature: Feature = {
   demo: reportDemo,
 };
 
-export { fileSystemReport, type SystemReport } from './repository.ts';
+export { fileSystemReport, type SystemReport } from './queue-items.ts';

@@ -57,6 +57,19 @@ const QUERIES: Query[] = [
   [{}, 5000],
 ];
 
+/** The meaning of a list: every match, sorted, the page cut out; and how many match. */
+export async function everyMatchPage(db: Db, f: TaskFilters, params: PageParams) {
+  const rows = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(taskWhere(f))
+    .orderBy(...taskOrder(f.sort))
+    .limit(params.limit)
+    .offset(pageOffset(params));
+  const [counted] = await db.select({ n: count() }).from(tasks).where(taskWhere(f));
+  return { ids: rows.map((row) => row.id), count: counted!.n };
+}
+
 /**
  * What any `SearchIndex` must do (decision 1810), on 20,000 benchmark tasks: give the ids the
  * filters' meaning gives (`taskWhere`, every match sorted by `taskOrder`), with an exact total
@@ -88,19 +101,8 @@ export function searchIndexContract(
       owner = await signUp(t.app, { name: 'Contract Owner' });
     }, 120_000);
 
-    /** The meaning: every match, sorted, the page cut out; and how many match. */
-    async function reference(f: TaskFilters, params: PageParams) {
-      const db = t.app.database.db;
-      const rows = await db
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(taskWhere(f))
-        .orderBy(...taskOrder(f.sort))
-        .limit(params.limit)
-        .offset(pageOffset(params));
-      const [counted] = await db.select({ n: count() }).from(tasks).where(taskWhere(f));
-      return { ids: rows.map((row) => row.id), count: counted!.n };
-    }
+    const reference = (f: TaskFilters, params: PageParams) =>
+      everyMatchPage(t.app.database.db, f, params);
 
     it('gives the same ids, in the same order, as every match sorted, with a true total', async () => {
       let bounded = 0;

@@ -18,7 +18,7 @@ import {
   threadClosed,
   threadNotFound,
 } from './access.ts';
-import { preparedPerReader } from '../../platform/db/prepared.ts';
+import { literalLimit, perPageSize, preparedPerReader } from '../../platform/db/prepared.ts';
 import { insertedRow } from '../../platform/db/rows.ts';
 import { badCursor } from '../../platform/http/paging.ts';
 import {
@@ -99,13 +99,16 @@ export function createMessageRepository(db: Db, events: EventBus) {
 
   /**
    * A page of a thread for one of its people, sent as a named statement (parsed and planned
-   * once per pooled connection): the first page reads before `SEQ_END`.
+   * once per pooled connection), one per page size with the size in it (`literalLimit`): the
+   * first page reads before `SEQ_END`.
    */
   const statements = preparedPerReader((reader) => {
     const p = sql.placeholder;
     return {
-      page: messagesQuery(reader, p('threadId'), p('before'), p('limit'), p('userId')).prepare(
-        'thread_messages_page',
+      page: perPageSize((size) =>
+        messagesQuery(reader, p('threadId'), p('before'), literalLimit(size), p('userId')).prepare(
+          `thread_messages_page_${size}`,
+        ),
       ),
     };
   });
@@ -124,13 +127,14 @@ export function createMessageRepository(db: Db, events: EventBus) {
       const beforeSeq = cursor === undefined ? null : decodeSeqCursor(cursor);
       if (beforeSeq === undefined) throw badCursor();
       if (!isUuid(threadId)) throw threadNotFound();
-      const rows = await statements(reader).page.execute({
-        threadId,
-        userId,
-        // A cursor past every number a message can have reads from the newest.
-        before: Math.min(beforeSeq ?? SEQ_END, SEQ_END),
-        limit: limit + 1,
-      });
+      const rows = await statements(reader)
+        .page(limit + 1)
+        .execute({
+          threadId,
+          userId,
+          // A cursor past every number a message can have reads from the newest.
+          before: Math.min(beforeSeq ?? SEQ_END, SEQ_END),
+        });
       // No rows: an outsider (404), or a thread with nothing before the cursor.
       if (rows.length === 0 && !(await participates(reader, threadId, userId)))
         throw threadNotFound();

@@ -4,7 +4,7 @@ import type { Thread, ThreadPage, ThreadSummary } from '../../../shared/threads/
 import type { Db } from '../../platform/db/client.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../platform/db/paging.ts';
-import { preparedPerReader } from '../../platform/db/prepared.ts';
+import { literalLimit, perPageSize, preparedPerReader } from '../../platform/db/prepared.ts';
 import {
   bids,
   messages,
@@ -30,14 +30,43 @@ export interface OpenedThread {
   created: boolean;
 }
 
+/** Exactly thread_participants_inbox_idx's order, so the index serves it. */
+const INBOX_ORDER = [
+  sql`${threadParticipants.lastActivityAt} desc nulls last`,
+  sql`${threadParticipants.threadId} desc nulls last`,
+];
+
+/** A page of one person's participant rows, named as the table so the columns still apply. */
+function inboxPage(
+  reader: Db,
+  userId: string | Placeholder,
+  after: SQL | undefined,
+  limit: number,
+) {
+  return reader
+    .select()
+    .from(threadParticipants)
+    .where(and(eq(threadParticipants.userId, userId), after))
+    .orderBy(...INBOX_ORDER)
+    .limit(limit)
+    .as('thread_participants');
+}
+type InboxPage = ReturnType<typeof inboxPage>;
+
 const other = alias(threadParticipants, 'other_side');
 const otherUser = alias(user, 'other_user');
 const lastMessage = alias(messages, 'last_message');
 
 /** Threads: opening one, a person's inbox, one thread as they see it, the unread total. */
 export function createThreadRepository(db: Db) {
-  /** One user's side of threads, with everything a summary shows. */
-  function summaries(reader: Db) {
+  /**
+   * One user's side of threads, with everything a summary shows: from their participant
+   * rows, or from a page of them cut beforehand (`inboxQuery`).
+   */
+  function summaries(
+    reader: Db,
+    sides: typeof threadParticipants | InboxPage = threadParticipants,
+  ) {
     return reader
       .select({
         id: threadParticipants.threadId,
@@ -62,7 +91,7 @@ export function createThreadRepository(db: Db) {
           then left(split_part(${lastMessage.body}, E'\\n', 1), ${FIRST_LINE_MAX}) end`,
         lastCreatedAt: lastMessage.createdAt,
       })
-      .from(threadParticipants)
+      .from(sides)
       .innerJoin(threads, eq(threads.id, threadParticipants.threadId))
       .innerJoin(otherUser, eq(otherUser.id, threadParticipants.otherId))
       .leftJoin(tasks, eq(tasks.id, threads.taskId))
@@ -101,21 +130,19 @@ export function createThreadRepository(db: Db) {
     };
   }
 
-  /** The inbox page query, unexecuted (the index test EXPLAINs it). */
+  /**
+   * The inbox page query, unexecuted (the index test EXPLAINs it). The page's participant
+   * rows are cut first, in a subquery under the table's own name: the joins are then planned
+   * for a page of rows whoever is reading, so PostgreSQL keeps one generic plan for the named
+   * statement instead of planning the six-table join on every request.
+   */
   function inboxQuery(
     reader: Db,
     userId: string | Placeholder,
     after: SQL | undefined,
-    limit: number | Placeholder,
+    limit: number,
   ) {
-    return summaries(reader)
-      .where(and(eq(threadParticipants.userId, userId), after))
-      .orderBy(
-        // Exactly thread_participants_inbox_idx's order, so the index serves it.
-        sql`${threadParticipants.lastActivityAt} desc nulls last`,
-        sql`${threadParticipants.threadId} desc nulls last`,
-      )
-      .limit(limit);
+    return summaries(reader, inboxPage(reader, userId, after, limit)).orderBy(...INBOX_ORDER);
   }
 
   /** The sum of the user's unread counters, through the partial index of those above 0. */
@@ -161,7 +188,8 @@ export function createThreadRepository(db: Db) {
 
   /**
    * The reads behind every inbox, thread and unread count, sent as named statements: each
-   * pooled connection parses and plans them once, and Node builds their SQL once.
+   * pooled connection parses and plans them once, and Node builds their SQL once. The inbox
+   * has one statement per page size, the size written into it (`literalLimit`).
    */
   const statements = preparedPerReader((reader) => {
     const p = sql.placeholder;
@@ -170,8 +198,16 @@ export function createThreadRepository(db: Db) {
       id: p('id'),
     });
     return {
-      inbox: inboxQuery(reader, p('userId'), undefined, p('limit')).prepare('thread_inbox'),
-      inboxAfter: inboxQuery(reader, p('userId'), after, p('limit')).prepare('thread_inbox_after'),
+      inbox: perPageSize((size) =>
+        inboxQuery(reader, p('userId'), undefined, literalLimit(size)).prepare(
+          `thread_inbox_${size}`,
+        ),
+      ),
+      inboxAfter: perPageSize((size) =>
+        inboxQuery(reader, p('userId'), after, literalLimit(size)).prepare(
+          `thread_inbox_after_${size}`,
+        ),
+      ),
       thread: threadQuery(reader, p('threadId'), p('userId')).prepare('thread_as_seen'),
       unread: unreadQuery(reader, p('userId')).prepare('thread_unread_total'),
     };
@@ -262,8 +298,8 @@ export function createThreadRepository(db: Db) {
       if (cursor !== undefined && !key) throw badCursor();
       const { inbox, inboxAfter } = statements(reader);
       const rows = await (key
-        ? inboxAfter.execute({ userId, at: key.at, id: key.id, limit: limit + 1 })
-        : inbox.execute({ userId, limit: limit + 1 }));
+        ? inboxAfter(limit + 1).execute({ userId, at: key.at, id: key.id })
+        : inbox(limit + 1).execute({ userId }));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const now = Date.now();

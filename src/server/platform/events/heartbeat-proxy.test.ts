@@ -2,12 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haproxyConfig, startHaproxy, type Haproxy } from '../../../../scripts/cluster/haproxy.ts';
+import {
+  haproxyConfig,
+  MAX_CONNECTIONS_PER_INSTANCE,
+  startHaproxy,
+  type Haproxy,
+} from '../../../../scripts/cluster/haproxy.ts';
 import { freePort } from '../../../../tests/setup/net.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { signUp, type TestUser } from '../../../../tests/factories/users.ts';
 
-/** The project's HAProxy configuration, with its idle timeouts cut from 60 s to 1 s. */
+/**
+ * The project's HAProxy configuration, with its idle timeouts cut from 60 s to 1 s and its
+ * cap on requests at once per instance cut to 1.
+ */
 const IDLE_MS = 1000;
 
 let t: TestApp;
@@ -23,7 +31,10 @@ beforeAll(async () => {
     mkdtempSync(join(tmpdir(), 'taskbid-heartbeat-')),
     await freePort(),
     [{ name: 'app', port }],
-    (config) => config.replace(/timeout (client|server) 60s/g, `timeout $1 ${IDLE_MS}ms`),
+    (config) =>
+      config
+        .replace(/timeout (client|server) 60s/g, `timeout $1 ${IDLE_MS}ms`)
+        .replace(`maxconn ${MAX_CONNECTIONS_PER_INSTANCE}`, 'maxconn 1'),
   );
   const deadline = Date.now() + 20_000;
   while ((await proxy.states()).app !== 'UP' && Date.now() < deadline)
@@ -72,6 +83,18 @@ describe('event streams behind a proxy with an idle timeout', () => {
     const seen = await openFor(4 * IDLE_MS);
     expect(seen.ended).toBe(false);
     expect(seen.text.split(': keep-alive').length - 1).toBeGreaterThanOrEqual(4);
+  });
+
+  it('never count against the cap on requests at once per instance', async () => {
+    t.app.config.streams = { ...t.app.config.streams, heartbeatMs: IDLE_MS / 4 };
+    const stream = await fetch(`${proxy.url}/api/notifications/events`, {
+      headers: { cookie: user.cookie },
+    });
+    expect(stream.status).toBe(200);
+    // The cap is 1 here: counted, the open stream would hold the request in the queue.
+    const answer = await fetch(`${proxy.url}/api/health`, { signal: AbortSignal.timeout(1500) });
+    expect(answer.status).toBe(200);
+    await stream.body?.cancel();
   });
 
   it('is configured here with an idle timeout well above the heartbeat', () => {

@@ -124,4 +124,68 @@ describe('answer cache', () => {
     ).rejects.toThrow('database down');
     expect((await cache.get('k', async () => ({ body: 'ok' }))).body).toBe('ok');
   });
+
+  describe('renewed in the background from renewAfterMs', () => {
+    const renewing = { ...options, renewAfterMs: 4_000 };
+
+    /** A cache on a hand-moved clock with key `k` kept (from a slow fill's first run). */
+    async function keptOnce() {
+      const time = clock();
+      const cache = createAnswerCache({ ...renewing, now: time.now });
+      const slow = slowFill();
+      const first = cache.get('k', slow.fill);
+      await settle();
+      slow.release();
+      expect((await first).body).toBe('"body-1"');
+      return { time, cache, slow };
+    }
+
+    it('an answer past renewAfterMs is still served while its successor is made, once', async () => {
+      const { time, cache, slow } = await keptOnce();
+      time.advance(3_999);
+      expect(cache.peek('k', slow.fill)?.body).toBe('"body-1"');
+      expect(slow.runs).toBe(1); // not yet due
+      time.advance(1);
+      // Due: every request still gets the kept answer at once; one renewal runs.
+      expect(cache.peek('k', slow.fill)?.body).toBe('"body-1"');
+      expect((await cache.get('k', slow.fill)).body).toBe('"body-1"');
+      expect(slow.runs).toBe(2);
+      slow.release();
+      await settle();
+      expect(cache.peek('k', slow.fill)?.body).toBe('"body-2"');
+      // Its age counts from the start of the renewal: served for another 5 s.
+      time.advance(4_999);
+      expect(cache.peek('k')?.body).toBe('"body-2"');
+      expect(slow.runs).toBe(2);
+    });
+
+    it('a renewal that fails, or says the answer is not to be kept, leaves the kept one to run out', async () => {
+      const time = clock();
+      const cache = createAnswerCache({ ...renewing, now: time.now });
+      await cache.get('k', async () => ({ body: 'kept' }));
+      time.advance(4_000);
+      expect(cache.peek('k', async () => Promise.reject(new Error('down')))?.body).toBe('kept');
+      await settle();
+      expect(cache.peek('k', async () => undefined)?.body).toBe('kept');
+      await settle();
+      expect(cache.peek('k')?.body).toBe('kept');
+      time.advance(1_000);
+      expect(cache.peek('k')).toBeUndefined();
+      expect((await cache.get('k', async () => ({ body: 'new' }))).body).toBe('new');
+    });
+
+    it('a renewal running across clear() is not kept, and a peek without a refill renews nothing', async () => {
+      const { time, cache, slow } = await keptOnce();
+      time.advance(4_500);
+      expect(cache.peek('k')?.body).toBe('"body-1"');
+      expect(slow.runs).toBe(1);
+      cache.peek('k', slow.fill);
+      await settle();
+      cache.clear();
+      slow.release();
+      await settle();
+      expect(cache.size.entries).toBe(0);
+      expect(slow.runs).toBe(2);
+    });
+  });
 });

@@ -13,6 +13,8 @@ export interface CachedAnswer {
    * says, everyone else exactly it (decision 1820).
    */
   owners?: readonly string[];
+  /** A page's HTTP status, when not 200 (web/routes.ts keeps finished pages). */
+  status?: number;
 }
 
 /** An answer as sent: a private one (`no-store`) goes without an entity tag. */
@@ -24,8 +26,17 @@ export interface AnswerCacheOptions {
   maxEntries: number;
   /** An answer is never served once this old (counted from the start of its query). */
   maxAgeMs: number;
+  /**
+   * From this age on, a `peek` given a way to make the answer again still returns the kept
+   * one and starts making its successor in the background (one at a time per key), so a key
+   * asked for all the time is renewed before it runs out and nobody waits for it.
+   */
+  renewAfterMs?: number;
   now?: () => number;
 }
+
+/** An answer as a fill makes it (the cache adds the tag). */
+type Filled = Omit<CachedAnswer, 'etag'>;
 
 interface Entry {
   answer: CachedAnswer;
@@ -48,6 +59,7 @@ export function createAnswerCache(options: AnswerCacheOptions) {
   // A Map iterates in insertion order: re-inserting on a hit makes the first key the LRU.
   const entries = new Map<string, Entry>();
   const running = new Map<string, Promise<CachedAnswer>>();
+  const renewing = new Set<string>();
   let bytes = 0;
   let generation = 0;
   const enabled = options.maxBytes > 0 && options.maxEntries > 0;
@@ -69,31 +81,63 @@ export function createAnswerCache(options: AnswerCacheOptions) {
     }
   }
 
-  async function fillOnce(
-    key: string,
-    fill: () => Promise<Omit<CachedAnswer, 'etag'>>,
-  ): Promise<CachedAnswer> {
-    const startedAt = now();
-    const startedIn = generation;
-    const filled = await fill();
+  /** Tags what a fill made and stores it, unless the cache was cleared since it started. */
+  function keep(key: string, filled: Filled, startedAt: number, startedIn: number) {
     const answer = { ...filled, etag: entityTag(filled.body, filled.total?.count) };
     if (startedIn === generation)
       store(key, { answer, startedAt, size: Buffer.byteLength(answer.body) + idBytes(answer) });
     return answer;
   }
 
+  async function fillOnce(key: string, fill: () => Promise<Filled>): Promise<CachedAnswer> {
+    const startedAt = now();
+    const startedIn = generation;
+    return keep(key, await fill(), startedAt, startedIn);
+  }
+
+  /**
+   * Makes `key`'s answer again beside the kept one. Nobody waits for it or joins it: if it
+   * fails (or `fill` says the answer is no longer to be kept), the kept answer runs out as
+   * usual and the next request fills it as on any miss (and meets the error there).
+   */
+  function renew(key: string, fill: () => Promise<Filled | undefined>) {
+    if (renewing.has(key) || running.has(key)) return;
+    renewing.add(key);
+    const startedAt = now();
+    const startedIn = generation;
+    fill()
+      .then((filled) => filled && keep(key, filled, startedAt, startedIn))
+      .catch(() => undefined)
+      .finally(() => renewing.delete(key));
+  }
+
+  /**
+   * The kept answer for `key` if it is young enough, made the most recently used. Given
+   * `refill`, an answer past `renewAfterMs` is renewed in the background (see the options).
+   */
+  function peek(key: string, refill?: () => Promise<Filled | undefined>): CachedAnswer | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    drop(key, entry);
+    const age = now() - entry.startedAt;
+    if (age >= options.maxAgeMs) return undefined;
+    entries.set(key, entry);
+    bytes += entry.size;
+    if (refill && options.renewAfterMs !== undefined && age >= options.renewAfterMs)
+      renew(key, refill);
+    return entry.answer;
+  }
+
   return {
-    /** The answer for `key`: kept, being filled, or filled now by `fill`. */
-    async get(key: string, fill: () => Promise<Omit<CachedAnswer, 'etag'>>): Promise<CachedAnswer> {
-      const entry = entries.get(key);
-      if (entry) {
-        drop(key, entry);
-        if (now() - entry.startedAt < options.maxAgeMs) {
-          entries.set(key, entry);
-          bytes += entry.size;
-          return entry.answer;
-        }
-      }
+    peek,
+
+    /**
+     * The answer for `key`: kept (renewed early, see `renewAfterMs`), being filled, or filled
+     * now by `fill`.
+     */
+    async get(key: string, fill: () => Promise<Filled>): Promise<CachedAnswer> {
+      const kept = peek(key, fill);
+      if (kept) return kept;
       if (!enabled) return fillOnce(key, fill);
       const pending = running.get(key);
       if (pending) return pending;

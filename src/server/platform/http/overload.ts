@@ -12,6 +12,14 @@ export const WAITING_PER_CONNECTION = 10;
 const MAX_LOOP_DELAY_MS = 1000;
 /** Seconds a turned-away client should wait before trying again. */
 export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * New connections the kernel holds while the event loop is busy (it caps this at
+ * `net.core.somaxconn`). At Node's default of 511, a burst of new connections overflowed the
+ * queue and the kernel dropped their handshakes: those clients tried again 1, 3 and 7 s
+ * later, before any hook could answer them.
+ */
+export const LISTEN_BACKLOG = 4096;
 /** Paths that must answer whatever the load: the process's own health and readiness. */
 const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready']);
 

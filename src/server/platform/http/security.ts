@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { registerPlainPaths } from './canonical-path.ts';
 import { HttpError } from './errors.ts';
+import { builtFirstPaint } from '../web/first-paint.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -62,15 +63,18 @@ export async function registerSecurity(app: FastifyInstance) {
   const https = config.baseUrl.startsWith('https://');
   const stripe = config.payments.mode === 'stripe';
   const withStripe = (kind: keyof typeof STRIPE_SOURCES) => (stripe ? STRIPE_SOURCES[kind] : []);
+  // The theme script and the stylesheet written into the pages, each by its hash (0537).
+  const inlined = builtFirstPaint(config.staticDir);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...withStripe('script')],
-        // No inline styles: the client sets styles only through the CSSOM, which CSP allows.
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(inlined?.scriptSources ?? []), ...withStripe('script')],
+        // No inline styles but the built stylesheet's own text: the client sets styles only
+        // through the CSSOM, which CSP allows.
+        styleSrc: ["'self'", ...(inlined?.styleSources ?? [])],
         // blob: the preview of a photo picked for upload (an object URL of the file).
         imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
         fontSrc: ["'self'"],

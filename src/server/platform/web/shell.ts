@@ -35,14 +35,9 @@ export const absolute = (baseUrl: string, path: string) => `${baseUrl.replace(/\
  * template's title and description, and its `<noscript>` body after the app's root element.
  * A page nobody declared keeps the template's head and is marked `noindex`.
  */
-export function createShell(html: string, baseUrl: string) {
-  const withoutDescription = html.replace(DESCRIPTION, '');
-  // The head goes where the template's title was (else just before `</head>`).
-  const title = TITLE.exec(withoutDescription);
-  const at = title ? title.index : withoutDescription.indexOf('</head>');
-  const end = title ? title.index + title[0].length : at;
-  const before = at < 0 ? '' : withoutDescription.slice(0, at);
-  const after = at < 0 ? withoutDescription : withoutDescription.slice(end);
+export function createShell(html: string, baseUrl: string, renderedHtml = html) {
+  const shell = splitAtHead(html);
+  const rendered = splitAtHead(renderedHtml);
   const unknown = html.replace(TITLE, (tag) => `${tag}\n    ${meta('name', 'robots', 'noindex')}`);
 
   return {
@@ -60,6 +55,7 @@ export function createShell(html: string, baseUrl: string) {
       screen?: RenderedScreen,
     ): string {
       if (!answer) return declared ? html : unknown;
+      const { before, after } = screen ? rendered : shell;
       const page = `${before}${headTags(answer.head, baseUrl)}${after}`;
       const root = screen
         ? `<div id="root" data-hydrating>${screen.html}</div>${screen.data}`
@@ -71,5 +67,17 @@ export function createShell(html: string, baseUrl: string) {
         ? page.replace(ROOT, () => `${root}${body}`)
         : page.replace('</body>', () => `${body}</body>`);
     },
+  };
+}
+
+/** A template cut where a page's head goes: where its title was (else just before `</head>`). */
+function splitAtHead(html: string) {
+  const withoutDescription = html.replace(DESCRIPTION, '');
+  const title = TITLE.exec(withoutDescription);
+  const at = title ? title.index : withoutDescription.indexOf('</head>');
+  const end = title ? title.index + title[0].length : at;
+  return {
+    before: at < 0 ? '' : withoutDescription.slice(0, at),
+    after: at < 0 ? withoutDescription : withoutDescription.slice(end),
   };
 }

@@ -7,6 +7,7 @@ import { returnPathAfterLogin } from '../../../lib/auth/guard.ts';
 import { signInPurpose } from '../../../lib/auth/sign-in-purpose.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useSubmitting } from '../../../lib/pending.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { RETURN_TO_FIELD } from '../lib/sign-in-action.ts';
 import { AccountForm } from './account-form.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -47,10 +48,13 @@ export function SignInScreen(props: SignInScreenProps) {
     props;
   const { user } = useAuth();
   const location = useLocation();
+  // The page the visitor wanted lives in the history entry, which the server never sees (a
+  // reload of /login keeps it): read once the server's screen is hydrated.
+  const state: unknown = useHydrated() ? location.state : null;
   const submitting = useSubmitting();
-  const returnTo = returnPathAfterLogin(location.state);
+  const returnTo = returnPathAfterLogin(state);
   const purpose = signInPurpose(returnTo);
-  const redirected = returnPathAfterLogin(location.state, '') !== '';
+  const redirected = returnPathAfterLogin(state, '') !== '';
 
   // While the form is sent, its action sends the visitor on once the session is read.
   if (user && !submitting) return <GoOnAfterSignIn returnTo={returnTo} />;
@@ -62,7 +66,7 @@ export function SignInScreen(props: SignInScreenProps) {
       footer={
         <p className="text-base-content/75">
           {other.question}{' '}
-          <Link to={other.to} state={location.state} className="link link-primary font-medium">
+          <Link to={other.to} state={state} className="link link-primary font-medium">
             {other.label}
           </Link>
         </p>

@@ -15,14 +15,14 @@ const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}';
 /**
  * The footer's newsletter block: idle → submitting → success for 3 s → idle. It posts
  * through a fetcher to the newsletter resource route (intent `subscribe`); a malformed
- * address is caught here and never posted.
+ * address is caught here and never posted. The field is the browser's own (uncontrolled):
+ * on a server-written page, what was typed before the app took over is what is sent.
  */
 export function NewsletterForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const messageId = useId();
   const fetcher = useFetcher<NewsletterOutcome>();
-  const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [answered, setAnswered] = useState<NewsletterOutcome | undefined>(undefined);
 
@@ -32,13 +32,14 @@ export function NewsletterForm() {
     if (fetcher.data && 'error' in fetcher.data) {
       setStatus({ kind: 'error', message: fetcher.data.error.message });
     } else if (fetcher.data) {
-      setEmail('');
       setStatus({ kind: 'success' });
     }
   }
 
   useEffect(() => {
     if (status.kind !== 'success') return;
+    // Sent: the field is cleared for the next address.
+    if (inputRef.current) inputRef.current.value = '';
     const timer = window.setTimeout(() => setStatus({ kind: 'idle' }), NEWSLETTER_SUCCESS_MS);
     return () => window.clearTimeout(timer);
   }, [status]);
@@ -49,7 +50,7 @@ export function NewsletterForm() {
       event.preventDefault();
       return;
     }
-    if (!EMAIL_SHAPE.test(email.trim()) || (input && !input.checkValidity())) {
+    if (!input || !EMAIL_SHAPE.test(input.value.trim()) || !input.checkValidity()) {
       event.preventDefault();
       setStatus({ kind: 'error', message: INVALID_EMAIL });
       input?.focus();
@@ -97,9 +98,7 @@ export function NewsletterForm() {
             autoComplete="email"
             placeholder="you@example.com"
             className={`input w-full sm:flex-1 ${invalid ? 'input-error' : ''}`}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
+            onChange={() => {
               if (status.kind === 'error') setStatus({ kind: 'idle' });
             }}
             aria-invalid={invalid || undefined}

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { BROWSE_LIMITS } from '../../../../shared/limits.ts';
+import { useKeepTypedBeforeHydration } from '../../../lib/use-hydrated.ts';
 
 interface BrowseSearchBarProps {
   value: string;
@@ -12,6 +13,8 @@ interface BrowseSearchBarProps {
 /** The search box of the browse screen (it submits the surrounding filter form). */
 export function BrowseSearchBar({ value, onChange, onClear }: BrowseSearchBarProps) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTypedBeforeHydration(field, value, onChange);
   return (
     <div className="flex gap-2">
       <div className="input input-lg w-full">
@@ -20,6 +23,7 @@ export function BrowseSearchBar({ value, onChange, onClear }: BrowseSearchBarPro
           Search tasks
         </label>
         <input
+          ref={field}
           id={id}
           type="search"
           name="search"

@@ -13,7 +13,7 @@
  * tests/process/offline-cache.test.ts), so a changed offline page installs a new worker and
  * the old cache is deleted when it activates.
  */
-const CACHE = 'taskbid-offline-cc8dfd7e';
+const CACHE = 'taskbid-offline-b25a7d42';
 const OFFLINE_PAGE = '/offline.html';
 const PRECACHE = [OFFLINE_PAGE, '/offline.css', '/offline.js', '/theme-init.js', '/favicon.svg'];
 
@@ -110,9 +110,13 @@ function readMessage(data) {
 self.addEventListener('push', (event) => {
   const message = readMessage(event.data);
   event.waitUntil(
+    // One notification per saved search (its browse link): a newer alert replaces the
+    // older one, and still rings, rather than stacking on the lock screen.
     self.registration.showNotification(message.title, {
       body: message.body,
       icon: '/icons/icon-192.png',
+      tag: message.link,
+      renotify: true,
       data: { link: message.link },
     }),
   );

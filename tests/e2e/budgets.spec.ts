@@ -1,12 +1,13 @@
 /**
  * Byte budgets of what a browser really loads : every JavaScript and CSS response
- * of a page, from a cold cache, gzipped here at level 9 (the served Content-Encoding does
+ * of a page, and the styles and scripts written into its document, from a cold cache, gzipped here at level 9 (the served Content-Encoding does
  * not matter: the figure is the same whichever server sends it). Budgets in KB of gzip:
  * home page JavaScript ≤ 130, any other page ≤ 150, CSS ≤ 25 on every page.
  */
 import type { Browser, BrowserContextOptions, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
+import { watchRequests } from './support/page-load.ts';
 import { uniqueUser } from './support/test.ts';
 
 const KB = 1024;
@@ -32,22 +33,30 @@ async function weigh(
 ): Promise<Weight> {
   const context = await browser.newContext({ ...options, baseURL });
   const page = await context.newPage();
-  const pending: Promise<{ kind: 'js' | 'css'; raw: number; gzip: number } | null>[] = [];
+  type File = { kind: 'js' | 'css'; raw: number; gzip: number } | null;
+  const pending: Promise<File | File[]>[] = [];
+  const weighed = (kind: 'js' | 'css', body: Buffer) =>
+    ({ kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }) as const;
   const measure = async (response: Response) => {
     const type = response.request().resourceType();
+    if (type === 'document') {
+      // The stylesheet and theme script the server writes into the page count as loaded.
+      const html = await response.text();
+      const inline = (pattern: RegExp) =>
+        Buffer.from([...html.matchAll(pattern)].map((m) => m[1]).join(''));
+      const css = inline(/<style>([\s\S]*?)<\/style>/g);
+      const js = inline(/<script>([\s\S]*?)<\/script>/g);
+      return [css.length ? weighed('css', css) : null, js.length ? weighed('js', js) : null];
+    }
     if (type !== 'script' && type !== 'stylesheet') return null;
-    const body = await response.body();
-    return {
-      kind: type === 'script' ? 'js' : 'css',
-      raw: body.length,
-      gzip: gzipSync(body, { level: 9 }).length,
-    } as const;
+    return weighed(type === 'script' ? 'js' : 'css', await response.body());
   };
   page.on('response', (response) => pending.push(measure(response)));
-  await page.goto(path, { waitUntil: 'networkidle' });
+  const requests = watchRequests(page);
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const files = (await Promise.all(pending)).filter((f) => f !== null);
+  await requests.settled();
+  const files = (await Promise.all(pending)).flat().filter((f) => f !== null);
   await context.close();
   const of = (kind: 'js' | 'css') => files.filter((f) => f.kind === kind);
   const sum = (list: typeof files, key: 'raw' | 'gzip') => list.reduce((n, f) => n + f[key], 0);

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { test as appTest } from './support/test.ts';
+import { watchRequests } from './support/page-load.ts';
 import { ROOT } from './support/stack.ts';
 
 const ZOD_MARKERS = ['$ZodType', 'ZodError'];
@@ -24,10 +25,11 @@ test('the built client carries no zod', () => {
 
 /**
  * Stripe.js's loader and Stripe's card form (`@stripe/*`) are a chunk of their own that only
- * the pay screen's chunk names, and only in a dynamic import (loaded with PAYMENTS=stripe):
- * the entry (index.html's scripts and preloads) and every other screen never load them.
+ * the pay screen's chunk and the deal panel's (its price dialog) name, and only in a dynamic
+ * import (loaded with PAYMENTS=stripe, when a card is asked for): the entry (index.html's
+ * scripts and preloads) and every other screen never load them.
  */
-test('Stripe is in a chunk only the pay screen imports, lazily', () => {
+test('Stripe is in a chunk only the pay screen and the price dialog import, lazily', () => {
   const assets = join(ROOT, 'dist/client/assets');
   const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
   const text = (name: string) => readFileSync(join(assets, name), 'utf8');
@@ -39,7 +41,7 @@ test('Stripe is in a chunk only the pay screen imports, lazily', () => {
     const importers = scripts.filter((name) => name !== chunk && text(name).includes(chunk));
     expect(importers.length, `who names ${chunk}`).toBeGreaterThan(0);
     for (const name of importers) {
-      expect(name, `${chunk} is named by ${name}`).toMatch(/^deal-pay-/);
+      expect(name, `${chunk} is named by ${name}`).toMatch(/^(deal-pay|task-page)-/);
       // A static import would load it with the pay screen in every payments mode.
       const quoted = `["'\`]\\./${chunk.replaceAll('.', '\\.')}["'\`]`;
       expect(text(name)).not.toMatch(new RegExp(`(from|import)\\s*${quoted}`));
@@ -60,9 +62,10 @@ appTest.describe('the password strength meter costs other pages nothing', () => 
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.text());
     });
-    await page.goto(path, { waitUntil: 'networkidle' });
+    const requests = watchRequests(page);
+    await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     return (await Promise.all(bodies)).join('\n');
   }
 
@@ -93,11 +96,12 @@ appTest("the home page loads no other page's head text", async ({ browser, baseU
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.text());
   });
-  await page.goto('/', { waitUntil: 'networkidle' });
+  const requests = watchRequests(page);
+  await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Get your tasks done by skilled professionals',
   );
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
   const scripts = (await Promise.all(bodies)).join('\n');
   await context.close();
   expect(scripts).toContain('Get tasks done by skilled professionals');

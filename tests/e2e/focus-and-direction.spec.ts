@@ -4,6 +4,7 @@
  * title is laid out right to left on the browse card and the task page.
  */
 import type { Locator, Page } from '@playwright/test';
+import { appStarted } from './support/page-load.ts';
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
 
 const direction = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).direction);
@@ -46,6 +47,9 @@ test.describe('focus after a navigation', () => {
     // The page drawn, not its spinner (a place taken then moves when the page grows).
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
+    // Taken over by the app, as the page is when the link below is followed (until then a
+    // press waits), so the place left is the place the page has then.
+    await appStarted(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const left = await page.evaluate(() => window.scrollY);

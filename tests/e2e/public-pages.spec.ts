@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createTask, expect, test, uniqueToken } from './tasks/support.ts';
-import { watchPageLoad } from './support/page-load.ts';
+import { watchPageLoad, watchRequests } from './support/page-load.ts';
 
 /** The head tags a crawler reads (null for a tag the page does not have). */
 function headOf(page: Page) {
@@ -199,6 +199,7 @@ test.describe('public pages with JavaScript', () => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     const load = await watchPageLoad(page, 'dark');
+    const requests = watchRequests(page);
     const shifts: string[] = [];
     for (const [path, heading] of [
       ['/', 'Get your tasks done by skilled professionals'],
@@ -208,7 +209,8 @@ test.describe('public pages with JavaScript', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // Hydrated and its data in: what hydration shifts counts too.
+      await requests.settled();
       const seen = await load.read();
       expect(seen.theme, path).toBe('dark');
       expect(seen.changedAfterPaint, path).toEqual([]);
@@ -218,5 +220,28 @@ test.describe('public pages with JavaScript', () => {
     process.stdout.write(`\nCumulative layout shift (dark theme):\n${shifts.join('\n')}\n`);
     expect(load.warnings()).toEqual([]);
     await context.close();
+  });
+
+  test('a written screen is painted before the app is asked for, and the app then takes it over', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    const appScripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      );
+    await expect.poll(async () => (await appScripts()).length).toBeGreaterThan(1);
+    const painted = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    );
+    expect(Math.min(...(await appScripts()))).toBeGreaterThanOrEqual(painted);
+    // Taken over: a link moves inside the app, without loading a new page.
+    await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+    await page.getByRole('link', { name: 'How it works' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'How it works' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 });

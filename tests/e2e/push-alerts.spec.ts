@@ -50,7 +50,12 @@ const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const shown = await registration.getNotifications();
-    return shown.map((n) => ({ title: n.title, body: n.body, link: n.data?.link as string }));
+    return shown.map((n) => ({
+      title: n.title,
+      body: n.body,
+      link: n.data?.link as string,
+      tag: n.tag,
+    }));
   });
 
 const registrations = (page: Page) =>
@@ -129,7 +134,8 @@ test('turns alerts on on this device, shows a task alert pushed to it, and turns
       registrationId: worker.registrationId,
       data: payload ?? '',
     });
-    await expect.poll(() => shownNotifications(page)).toEqual([message]);
+    // Tagged with its search's link: a newer alert of the same search replaces it.
+    await expect.poll(() => shownNotifications(page)).toEqual([{ ...message, tag: message.link }]);
 
     await turnOff.click();
     await expect(turnOn).toBeVisible();

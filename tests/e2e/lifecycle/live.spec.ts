@@ -1,7 +1,10 @@
 import { createTask, expect, placeBid, test, uniqueToken } from '../tasks/support.ts';
 
 test.describe('live updates', () => {
-  test('a bid placed through the API appears on an open detail page within 1 s', async ({
+  // Nothing on these screens polls: what appears without a reload came by the event stream.
+  // How soon it comes (within a second at p99, to 5,000 streams) is `bench:streams`' figure;
+  // a time limit here would measure how busy the machine running the browsers is.
+  test('a bid placed through the API appears on an open detail page', async ({
     page,
     baseURL,
     accounts,
@@ -16,9 +19,7 @@ test.describe('live updates', () => {
 
     const bidder = await accounts.apiUser('bidder');
     await placeBid(bidder.api, baseURL!, taskId, 42);
-    await expect(page.getByRole('heading', { name: 'Bid History (1)' })).toBeVisible({
-      timeout: 1_000,
-    });
+    await expect(page.getByRole('heading', { name: 'Bid History (1)' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bid History (1)' })).toContainText(
       bidder.user.name,
     );
@@ -38,7 +39,7 @@ test.describe('live updates', () => {
 
     const bidder = await accounts.apiUser('bidder');
     const bidId = await placeBid(bidder.api, baseURL!, taskId, 42);
-    await expect(page.getByText('1 bid(s) placed')).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByText('1 bid(s) placed')).toBeVisible();
     const card = page.getByRole('article').filter({ hasText: bidder.user.name });
     await expect(card.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
 
@@ -46,7 +47,7 @@ test.describe('live updates', () => {
       headers: { origin: baseURL! },
     });
     expect(accepted.status()).toBe(200);
-    await expect(card.getByText('Accepted', { exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(card.getByText('Accepted', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
   });
 

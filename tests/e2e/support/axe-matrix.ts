@@ -359,11 +359,22 @@ export const paymentScreens = (ids: PaymentScreenIds): Screen[] => [
 ];
 
 /** The console's deals list and a deal's page (an operator signed in). */
-export const consoleDealScreens = (disputedId: string, fundedId: string): Screen[] => [
+export const consoleDealScreens = (
+  disputedId: string,
+  fundedId: string,
+  shortId: string,
+): Screen[] => [
   { name: 'console deals', path: '/admin/deals?state=', heading: 'Deals', landsOn: '/admin/deals' },
   { name: 'console deal', path: `/admin/deals/${disputedId}`, heading: 'Deal' },
   // Held money: the price steps' forms.
   { name: 'console funded deal', path: `/admin/deals/${fundedId}`, heading: 'Deal' },
+  // A refund at the processor left it short: what it holds, and the settlement's form.
+  {
+    name: 'console short deal',
+    path: `/admin/deals/${shortId}`,
+    heading: 'Deal',
+    then: (page) => page.getByRole('radio', { name: 'Split: part of it to the worker' }).check(),
+  },
   {
     name: 'console payment calls',
     path: '/admin/payment-calls',

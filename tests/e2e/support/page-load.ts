@@ -3,7 +3,7 @@
  * of theme after the first paint (a flash), and its cumulative layout shift. Console warnings
  * are collected too (errors already fail a test through its page guard).
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export interface PageLoad {
   /** The theme on the root element now. */
@@ -59,5 +59,56 @@ export async function watchPageLoad(page: Page, theme: 'light' | 'dark') {
         layoutShift: window.__pageLoad?.layoutShift ?? 0,
       })),
     warnings: () => warnings,
+  };
+}
+
+/**
+ * Waits until the app has taken over the page: a server-written screen is marked until it is
+ * hydrated (the app starts after the screen's first paint); a screen the browser writes has
+ * no mark.
+ */
+export function appStarted(page: Page) {
+  return page.waitForFunction(() => document.querySelector('#root[data-hydrating]') === null);
+}
+
+/**
+ * Holds the app's scripts (the built `/assets/*.js`) until `release()`: a server-written
+ * screen stays the browser's own meanwhile, as on a slow network.
+ */
+export async function holdAppScripts(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Watches `page` from now; `settled()` resolves once the app has started and then no request
+ * (an event stream apart) has been in flight for `quietMs`. Unlike the `networkidle` load
+ * state, which a written screen can reach before its first paint starts the app.
+ */
+export function watchRequests(page: Page, quietMs = 500) {
+  const open = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'eventsource') return;
+    open.add(request);
+    changed = Date.now();
+  });
+  const done = (request: Request) => {
+    if (open.delete(request)) changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled() {
+      await appStarted(page);
+      await expect
+        .poll(() => open.size === 0 && Date.now() - changed >= quietMs, { timeout: 20_000 })
+        .toBe(true);
+    },
   };
 }

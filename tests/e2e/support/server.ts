@@ -8,7 +8,8 @@
  * fourth gives an account an operator role, as `npm run admin -- grant` would. A fifth runs
  * the task alert job once (and sends its push messages). A sixth runs the deals' timers and
  * payouts once (their job runs every minute); a seventh leaves a deal's refund failed in the
- * payment outbox, for the console's screen of failed calls.
+ * payment outbox, for the console's screen of failed calls; an eighth applies a refund made at
+ * the processor, leaving a deal short for the console to settle.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,8 @@ import { deals, paymentOutbox, user } from '../../../src/server/platform/db/sche
 import { runImport } from '../../../tools/import/run.ts';
 import { createOperatorRepository } from '../../../src/server/features/operators/index.ts';
 import { pushAlerts, sendInstantAlerts } from '../../../src/server/features/alerts/index.ts';
-import { runDealTimers } from '../../../src/server/features/deals/index.ts';
+import { providerOf, runDealTimers } from '../../../src/server/features/deals/index.ts';
+import { applyProviderEvent } from '../../../src/server/features/deals/provider-events.ts';
 import type { Role } from '../../../src/shared/operators/rules.ts';
 import { main } from '../../../src/server/main.ts';
 import { jobNow } from '../../factories/clock.ts';
@@ -30,6 +32,7 @@ import {
   TEST_FAILED_CALL_PATH,
   TEST_IMPORT_PATH,
   TEST_MAIL_PATH,
+  TEST_REFUND_AT_PROVIDER_PATH,
   TEST_ROLES_PATH,
 } from './stack.ts';
 
@@ -106,6 +109,25 @@ await main((app) => {
         })
         .returning({ id: paymentOutbox.id });
       return { id: call!.id };
+    },
+  );
+  app.post<{ Params: { dealId: string }; Body: { amount: number } }>(
+    `${TEST_REFUND_AT_PROVIDER_PATH}/:dealId`,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const db = app.database.db;
+      const provider = providerOf(app.config.payments);
+      const [deal] = await db.select().from(deals).where(eq(deals.id, request.params.dealId));
+      if (!deal?.chargeId || !provider) return reply.status(404).send();
+      const amount = { amount: request.body.amount, currency: deal.currency };
+      const event = { id: `evt_e2e_refund_${deal.id}`, dealId: deal.id, chargeId: deal.chargeId };
+      return db.transaction((tx) =>
+        applyProviderEvent(
+          tx,
+          { provider, events: app.events },
+          { ...event, type: 'charge.refunded', amount },
+        ),
+      );
     },
   );
   app.get<{ Params: { email: string } }>(

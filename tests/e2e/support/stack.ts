@@ -78,6 +78,12 @@ export const TEST_DEAL_TIMERS_PATH = '/e2e/deals/timers';
  * makes its calls at once and never fails one).
  */
 export const TEST_FAILED_CALL_PATH = '/e2e/deals/failed-call';
+/**
+ * The test server's refund at the processor: `POST {path}/{dealId}` `{ amount }` (cents) applies
+ * the provider's `charge.refunded` of that much of the deal's charge, as a refund made in
+ * Stripe's dashboard would (the sandbox has no dashboard): the deal is left short.
+ */
+export const TEST_REFUND_AT_PROVIDER_PATH = '/e2e/deals/refund-at-provider';
 /** The test server's mailbox: `GET {path}/{email}` lists what that address received. */
 export const TEST_MAIL_PATH = '/e2e/mail';
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { holdAppScripts } from '../support/page-load.ts';
 import { createTask, expect, placeBid, test, uniqueToken, type ApiUser } from './support.ts';
 
 /** The titles of the cards on the page, in order. */
@@ -86,6 +87,19 @@ test.describe('browse tasks', () => {
     await page.goto(`/browse-tasks?search=${encodeURIComponent(n.a)}`);
     await card.getByRole('link', { name: /^View Details/ }).click();
     await expect(page).toHaveURL(/\/login$/); // the detail page is protected
+  });
+
+  test('a term typed before the app has started is the one searched', async ({ page }) => {
+    const release = await holdAppScripts(page);
+    await page.goto('/browse-tasks', { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox', { name: 'Search tasks' });
+    await search.fill(token);
+    release();
+    // The press waits for the app (a written screen's buttons do): the app searches the term.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${token}`));
+    await expect(counter(page)).toHaveText('Showing 3 of 3');
+    await expect(search).toHaveValue(token);
   });
 
   test('status colours: an urgent task is flagged red; other statuses are neutral', async ({

@@ -81,7 +81,7 @@ export function createPageRenderer(api: typeof fetch) {
     const ready = { ...context, loaderData };
     const router = createStaticRouter(handler.dataRoutes, ready);
     const { prelude } = await prerender(
-      <AuthProvider>
+      <AuthProvider startUnknown>
         <StaticRouterProvider router={router} context={ready} hydrate={false} />
       </AuthProvider>,
       // Every boundary written in place: React otherwise moves a large one to the end of the

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { startAppInstall } from './lib/app-install.ts';
@@ -31,12 +31,13 @@ async function start(root: HTMLElement) {
   const router = await createAppRouter(hydrationData);
   const app = (
     <StrictMode>
-      <AuthProvider>
+      <AuthProvider startUnknown={Boolean(hydrationData)}>
         <RouterProvider router={router} />
       </AuthProvider>
     </StrictMode>
   );
-  if (hydrationData) hydrateRoot(root, app);
+  // In a transition, hydration works in slices between which the browser stays responsive.
+  if (hydrationData) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   // From here React takes a press on the page (one before hydration ends hydrates it first):
   // a server-written screen's buttons stop waiting (shell.ts marked it; styles.css).

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { googleStartUrl, signOutSession } from './auth-api.ts';
 import { AuthContext, type AuthContextValue, type AuthUser } from './auth-context.ts';
 import {
@@ -18,17 +18,35 @@ import {
 /** How long the popup-blocked sentence stays before the page leaves for Google. */
 const REDIRECT_NOTICE_MS = 1500;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  // main.tsx starts the session load; this follows the store, so
-  // no component asks the server who is signed in. A server-rendered page is written (and
-  // hydrated) as while the session loads.
-  const known = useSyncExternalStore(onSessionChange, sessionSnapshot, () => undefined);
+/**
+ * Who is signed in, for every screen. main.tsx starts the session load; this follows the
+ * store, so no component asks the server who is signed in.
+ *
+ * `startUnknown`: the first render is as while the session loads, whatever the store knows:
+ * the server writes public pages so, and their hydration must start from the same. The
+ * answer comes after hydration in a transition: it renders the whole layout again, and a
+ * transition does that in slices the browser can interrupt, not in one long task before
+ * the page answers a press. Later changes (signing in or out) apply at once.
+ */
+export function AuthProvider({
+  children,
+  startUnknown = false,
+}: {
+  children: ReactNode;
+  startUnknown?: boolean;
+}) {
+  const [known, setKnown] = useState(() => (startUnknown ? undefined : sessionSnapshot()));
+  useEffect(() => {
+    const latest = sessionSnapshot();
+    if (latest !== undefined) startTransition(() => setKnown(latest));
+    return onSessionChange(setKnown);
+  }, []);
   const user: AuthUser | null = known ?? null;
   const [busy, setBusy] = useState(false);
   // Loading is true until the server first says who is signed in, and during every action.
   const loading = known === undefined || busy;
 
-  /** Asks the server again; resolves once the store (and so this provider) has the answer. */
+  /** Asks the server again; resolves once the store has the answer (this provider follows). */
   const refresh = useCallback(async () => {
     const current = await reloadSession();
     await currentSession();

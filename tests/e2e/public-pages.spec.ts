@@ -244,4 +244,37 @@ test.describe('public pages with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'How it works' })).toBeVisible();
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
+
+  test('while the session loads, every animation on a written page is one the compositor runs alone', async ({
+    page,
+  }) => {
+    // The session's answer is held back, so the header keeps its loading placeholder.
+    const held: { abort(): Promise<void> }[] = [];
+    await page.route('**/api/auth/get-session', (route) => void held.push(route));
+    for (const path of ['/', '/browse-tasks']) {
+      await page.goto(path);
+      // Each animated property; anything but transform and opacity is repainted every frame.
+      const animated = () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .flatMap(
+              (animation) =>
+                (animation.effect as KeyframeEffect | null)
+                  ?.getKeyframes()
+                  .flatMap((frame) =>
+                    Object.keys(frame).filter(
+                      (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+                    ),
+                  ) ?? [],
+            ),
+        );
+      await expect.poll(async () => (await animated()).length, path).toBeGreaterThan(0);
+      expect(
+        (await animated()).filter((property) => !['transform', 'opacity'].includes(property)),
+        path,
+      ).toEqual([]);
+    }
+    await Promise.all(held.map((route) => route.abort()));
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
 
 const never = () => () => {};
 
@@ -27,7 +27,9 @@ export function useKeepTypedBeforeHydration(
   value: string,
   onChange: (typed: string) => void,
 ) {
-  useEffect(() => {
+  // A layout effect: its update is rendered before the browser handles the next key, so an
+  // Enter pressed right after hydration submits the typed text, not the server's.
+  useLayoutEffect(() => {
     const typed = field.current?.value;
     if (typed !== undefined && typed !== value) onChange(typed);
     // Once, when the field is first rendered by the app: later values are React's own.
